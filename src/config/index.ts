@@ -1,0 +1,188 @@
+// The service's configuration: parsed once from the environment at startup into one frozen,
+// typed object, then passed down explicitly. No other module reads process.env.
+
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+export interface Config {
+  /** HTTP + WebSocket port. Env `PORT`, default 8080. */
+  readonly port: number;
+  /** Interface to bind. Env `HOST`, default `0.0.0.0`. */
+  readonly host: string;
+  /** Folder for the embedded database, generated secrets and broker state. Env `DATA_DIR`, default `./data`. */
+  readonly dataDir: string;
+  /** Postgres URL; when unset the embedded PGlite database in `DATA_DIR/db` is used. Env `DATABASE_URL`. */
+  readonly databaseUrl: string | null;
+  /** 32-byte AES-256-GCM key for broker secrets. Env `TAS_MASTER_KEY` (64 hex chars or base64), else `DATA_DIR/master.key`. */
+  readonly masterKey: Buffer;
+  /** HS256 secret for admin JWTs. Env `TAS_JWT_SECRET` (≥ 32 chars), else `DATA_DIR/jwt.secret`. */
+  readonly jwtSecret: string;
+  /** Admin token lifetime in seconds. Env `TAS_JWT_TTL_SECONDS`, default 43200 (12 h). */
+  readonly jwtTtlSeconds: number;
+  /** Log level. Env `LOG_LEVEL`, default `info` (request lines are logged at `debug`). */
+  readonly logLevel: LogLevel;
+  /** Largest accepted request body in bytes. Env `TAS_MAX_BODY_BYTES`, default 1 MiB. */
+  readonly maxBodyBytes: number;
+  /** Per-key sustained request rate (requests/second). Env `TAS_RATE_LIMIT_RPS`, default 100. */
+  readonly rateLimitRps: number;
+  /** Per-key burst size (bucket capacity). Env `TAS_RATE_LIMIT_BURST`, default 200. */
+  readonly rateLimitBurst: number;
+  /** Seconds a verified API key stays in the in-memory cache. Env `TAS_KEY_CACHE_TTL_SECONDS`, default 30. */
+  readonly keyCacheTtlSeconds: number;
+  /** Failed admin logins allowed per username and per client address in a minute. Env `TAS_LOGIN_ATTEMPTS_PER_MINUTE`, default 10. */
+  readonly loginAttemptsPerMinute: number;
+  /** Interface of the embedded demo broker. Env `BROKER_HOST`, default `127.0.0.1`. */
+  readonly brokerHost: string;
+  /** Port of the embedded demo broker. Env `BROKER_PORT`, default 4430. */
+  readonly brokerPort: number;
+  /** Optional JSON file of other brokers' servers for the broker directory. Env `BROKER_DIRECTORY_FILE`. */
+  readonly brokerDirectoryFile: string | null;
+}
+
+/** A configuration problem; the CLI prints its message as one line and exits 1. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  "fatal",
+  "error",
+  "warn",
+  "info",
+  "debug",
+  "trace",
+  "silent",
+];
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") {
+    return fallback;
+  }
+  if (!/^\d+$/.test(raw.trim())) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  const value = Number(raw.trim());
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseMasterKey(raw: string, source: string): Buffer {
+  const text = raw.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, "hex")
+    : Buffer.from(text, "base64");
+  if (key.length !== 32) {
+    throw new ConfigError(`${source} must hold 32 bytes as 64 hex characters or base64`);
+  }
+  return key;
+}
+
+/** Reads a generated secret from `file`, creating it (mode 0600) on first start. */
+function generatedSecret(file: string, make: () => string): string {
+  if (existsSync(file)) {
+    return readFileSync(file, "utf8").trim();
+  }
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600, flag: "wx" });
+  return value;
+}
+
+export interface LoadOptions {
+  /** Create DATA_DIR and generated secrets if missing (true for `serve`/`migrate`). */
+  readonly createDataDir?: boolean;
+}
+
+/** Parses the environment into a Config, or throws ConfigError with one clear line. */
+export function loadConfig(env: Env, options: LoadOptions = {}): Config {
+  const dataDirRaw = env.DATA_DIR && env.DATA_DIR.trim() !== "" ? env.DATA_DIR : "./data";
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(dataDirRaw);
+  const databaseUrl = env.DATABASE_URL && env.DATABASE_URL.trim() !== "" ? env.DATABASE_URL : null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`,
+    );
+  }
+  const host = env.HOST && env.HOST.trim() !== "" ? env.HOST.trim() : "0.0.0.0";
+  const port = intVar(env, "PORT", 8080, 0, 65535);
+  const jwtTtlSeconds = intVar(env, "TAS_JWT_TTL_SECONDS", 43_200, 60, 30 * 86_400);
+  const maxBodyBytes = intVar(env, "TAS_MAX_BODY_BYTES", 1_048_576, 1024, 64 * 1_048_576);
+  const rateLimitRps = intVar(env, "TAS_RATE_LIMIT_RPS", 100, 1, 1_000_000);
+  const rateLimitBurst = intVar(env, "TAS_RATE_LIMIT_BURST", 200, 1, 1_000_000);
+  const keyCacheTtlSeconds = intVar(env, "TAS_KEY_CACHE_TTL_SECONDS", 30, 0, 3600);
+  const loginAttemptsPerMinute = intVar(env, "TAS_LOGIN_ATTEMPTS_PER_MINUTE", 10, 1, 10_000);
+  const brokerHost =
+    env.BROKER_HOST && env.BROKER_HOST.trim() !== "" ? env.BROKER_HOST.trim() : "127.0.0.1";
+  const brokerPort = intVar(env, "BROKER_PORT", 4430, 0, 65535);
+  const brokerDirectoryFile =
+    env.BROKER_DIRECTORY_FILE && env.BROKER_DIRECTORY_FILE.trim() !== ""
+      ? resolve(env.BROKER_DIRECTORY_FILE.trim())
+      : null;
+  if (brokerDirectoryFile !== null && !existsSync(brokerDirectoryFile)) {
+    throw new ConfigError(`BROKER_DIRECTORY_FILE ${brokerDirectoryFile} does not exist`);
+  }
+
+  const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET;
+  if (needsFiles && options.createDataDir) {
+    try {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`);
+    }
+  }
+  const secretFile = (name: string): string => {
+    const file = join(dataDir, name);
+    if (!existsSync(file) && !options.createDataDir) {
+      throw new ConfigError(`${file} does not exist; start the service once or set the variable`);
+    }
+    return file;
+  };
+
+  const masterKey = env.TAS_MASTER_KEY
+    ? parseMasterKey(env.TAS_MASTER_KEY, "TAS_MASTER_KEY")
+    : parseMasterKey(
+        generatedSecret(secretFile("master.key"), () => randomBytes(32).toString("hex")),
+        `${join(dataDir, "master.key")}`,
+      );
+  let jwtSecret: string;
+  if (env.TAS_JWT_SECRET) {
+    if (env.TAS_JWT_SECRET.length < 32) {
+      throw new ConfigError("TAS_JWT_SECRET must be at least 32 characters");
+    }
+    jwtSecret = env.TAS_JWT_SECRET;
+  } else {
+    jwtSecret = generatedSecret(secretFile("jwt.secret"), () =>
+      randomBytes(48).toString("base64url"),
+    );
+  }
+
+  return Object.freeze({
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    masterKey,
+    jwtSecret,
+    jwtTtlSeconds,
+    logLevel,
+    maxBodyBytes,
+    rateLimitRps,
+    rateLimitBurst,
+    keyCacheTtlSeconds,
+    loginAttemptsPerMinute,
+    brokerHost,
+    brokerPort,
+    brokerDirectoryFile,
+  });
+}

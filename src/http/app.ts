@@ -1,0 +1,147 @@
+// Builds the Elysia application from injected services: request ids, body parsing and limits,
+// the error renderer, OpenAPI, and the feature modules. No I/O happens here beyond what the
+// injected services do.
+
+import { randomBytes } from "node:crypto";
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import type { Config } from "../config/index.ts";
+import { type Logger, redactUrl } from "../logging/logger.ts";
+import type { AccountService } from "../services/accounts.ts";
+import type { AdminService } from "../services/admins.ts";
+import type { Clock } from "../services/deps.ts";
+import type { KeyService } from "../services/keys.ts";
+import { renderError } from "./error-renderer.ts";
+import { AppError } from "./errors.ts";
+import { accountsModule } from "./modules/accounts/index.ts";
+import { adminAccountsModule } from "./modules/admin-accounts/index.ts";
+import { adminAdminsModule } from "./modules/admin-admins/index.ts";
+import { adminAuthModule } from "./modules/admin-auth/index.ts";
+import { adminKeysModule } from "./modules/admin-keys/index.ts";
+import { systemModule } from "./modules/system/index.ts";
+
+export const API_VERSION = "2.1.0";
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly admins: AdminService;
+  readonly keys: KeyService;
+  readonly accounts: AccountService;
+}
+
+const requestIds = new WeakMap<Request, { id: string; startedAt: number }>();
+
+const newRequestId = (): string =>
+  `req_${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
+
+const isJson = (contentType: string): boolean =>
+  /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
+
+export function createApp(deps: AppDeps) {
+  const { config, logger } = deps;
+  return new Elysia({ normalize: false })
+    .onRequest(({ request, set }) => {
+      const id = newRequestId();
+      requestIds.set(request, { id, startedAt: performance.now() });
+      set.headers["x-request-id"] = id;
+      const length = Number(request.headers.get("content-length") ?? "0");
+      if (length > config.maxBodyBytes) {
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `Request body exceeds the limit of ${config.maxBodyBytes} bytes`,
+        );
+      }
+    })
+    .onParse(async ({ request, contentType }) => {
+      const type = contentType ?? "";
+      if (type.startsWith("multipart/form-data")) {
+        return; // the framework's multipart parser (EA uploads)
+      }
+      const text = await request.text();
+      if (text.length > config.maxBodyBytes) {
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `Request body exceeds the limit of ${config.maxBodyBytes} bytes`,
+        );
+      }
+      if (text.trim() === "") {
+        return null;
+      }
+      if (!isJson(type)) {
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Request bodies must be JSON: send Content-Type: application/json",
+        );
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (err) {
+        throw new AppError("VALIDATION_ERROR", `Malformed JSON body: ${(err as Error).message}`);
+      }
+    })
+    .onError(({ code, error, set, request }) => {
+      const meta = requestIds.get(request);
+      const id = meta?.id ?? newRequestId();
+      const rendered = renderError(code, error, id, logger);
+      set.status = rendered.status;
+      set.headers["x-request-id"] = id;
+      set.headers["content-type"] = "application/json";
+      for (const [name, value] of Object.entries(rendered.headers ?? {})) {
+        set.headers[name.toLowerCase()] = value;
+      }
+      return rendered.body;
+    })
+    .onAfterResponse(({ request, set }) => {
+      if (!logger.isLevelEnabled("debug")) {
+        return;
+      }
+      const meta = requestIds.get(request);
+      logger.debug(
+        {
+          requestId: meta?.id,
+          method: request.method,
+          url: redactUrl(new URL(request.url).pathname + new URL(request.url).search),
+          status: set.status,
+          ms: meta ? Math.round((performance.now() - meta.startedAt) * 100) / 100 : undefined,
+        },
+        "request",
+      );
+    })
+    .use(
+      openapi({
+        path: "/docs",
+        specPath: "/openapi.json",
+        exclude: { paths: ["/docs", "/openapi.json"] },
+        documentation: {
+          info: {
+            title: "Trading Account Service",
+            version: API_VERSION,
+            description:
+              "Multi-tenant REST + WebSocket API for MetaTrader-style broker accounts. Every JSON response is the envelope {ok, data} or {ok:false, error:{code, message}}.",
+          },
+          components: {
+            securitySchemes: {
+              ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" },
+              BearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+            },
+          },
+          tags: [
+            { name: "accounts", description: "Client account registry" },
+            { name: "keys", description: "API key management" },
+            { name: "admin", description: "Administration" },
+            { name: "system", description: "Health" },
+          ],
+        },
+      }),
+    )
+    .use(systemModule())
+    .use(adminAuthModule(deps))
+    .use(adminAdminsModule(deps))
+    .use(adminKeysModule(deps))
+    .use(adminAccountsModule(deps))
+    .use(accountsModule(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

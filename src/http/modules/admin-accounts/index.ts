@@ -1,0 +1,20 @@
+// GET /admin/accounts — the accounts of the caller's admin (spec §2.12 fields).
+import { Elysia, t } from "elysia";
+import type { AccountService } from "../../../services/accounts.ts";
+import { type AuthDeps, authPlugin } from "../../auth.ts";
+import { Envelope, ok } from "../../envelope.ts";
+import { AccountRecord, ADMIN_SECURITY } from "../../models/common.ts";
+
+export function adminAccountsModule(deps: AuthDeps & { accounts: AccountService }) {
+  return new Elysia({ name: "module.admin-accounts", prefix: "/admin", normalize: false })
+    .use(authPlugin(deps))
+    .get("/accounts", async ({ scope }) => ok(await deps.accounts.adminList(scope)), {
+      admin: "admin",
+      response: { 200: Envelope(t.Array(AccountRecord)) },
+      detail: {
+        tags: ["admin"],
+        summary: "List the admin's accounts",
+        security: ADMIN_SECURITY,
+      },
+    });
+}

@@ -1,0 +1,79 @@
+// The composition root: opens the database (migrating it), builds services and the HTTP app, and
+// listens. Shutdown drains the HTTP server and closes the database.
+
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BrokerDirectory, parseDirectoryFile } from "./broker/directory.ts";
+import type { Config } from "./config/index.ts";
+import { createApp } from "./http/app.ts";
+import type { Logger } from "./logging/logger.ts";
+import { createSecretBox } from "./security/secrets.ts";
+import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
+import { createServices } from "./services/index.ts";
+import { type Database, openDatabase } from "./storage/db.ts";
+
+export interface Runtime {
+  readonly database: Database;
+  readonly deps: ServiceDeps;
+  readonly directory: BrokerDirectory;
+}
+
+/** Opens and migrates the database and assembles the service dependencies. */
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  clock: Clock = systemClock,
+): Promise<Runtime> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.dataDir, "db"),
+  });
+  await database.migrate();
+  const extra = config.brokerDirectoryFile
+    ? parseDirectoryFile(JSON.parse(readFileSync(config.brokerDirectoryFile, "utf8")))
+    : [];
+  const directory = new BrokerDirectory(
+    { host: config.brokerHost, port: config.brokerPort },
+    extra,
+  );
+  const deps: ServiceDeps = {
+    db: database.db,
+    config,
+    clock,
+    logger,
+    secrets: createSecretBox(config.masterKey),
+    randomBytes: (n) => randomBytes(n),
+  };
+  return { database, deps, directory };
+}
+
+export interface RunningService {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const runtime = await openRuntime(config, logger);
+  const services = createServices(runtime.deps, { directory: runtime.directory });
+  const app = createApp({ config, logger, clock: runtime.deps.clock, ...services });
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    // A backstop for bodies without Content-Length; the app enforces the exact limit itself.
+    maxRequestBodySize: config.maxBodyBytes + 64 * 1024,
+  });
+  const port = app.server?.port ?? config.port;
+  logger.info(
+    { port, host: config.host, database: runtime.database.kind, dataDir: config.dataDir },
+    "service listening",
+  );
+  return {
+    port,
+    async stop() {
+      await app.stop();
+      await runtime.database.close();
+      logger.info("service stopped");
+    },
+  };
+}

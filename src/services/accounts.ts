@@ -1,0 +1,339 @@
+// The account registry: broker accounts registered by API-key holders. Every lookup filters by
+// the owning key inside the query, so "another key's account" and "no such account" are one code
+// path and one answer. Secrets are sealed with the master key, bound to the account id.
+
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq } from "drizzle-orm";
+import { isUuid } from "../domain/ids.ts";
+import { AppError, accountNotFound, validationError } from "../http/errors.ts";
+import { type AccountRow, accounts, admins, apiKeys } from "../storage/schema/index.ts";
+import { recordAudit } from "./audit.ts";
+import type { ServiceDeps } from "./deps.ts";
+import type { AdminScope, KeyPrincipal } from "./keys.ts";
+
+export type SessionStatus =
+  | "disconnected"
+  | "connecting"
+  | "connected"
+  | "reconnecting"
+  | "auth_failed"
+  | "error";
+
+/** Live session state, provided by the session layer. */
+export interface SessionStatusSource {
+  statusOf(accountId: string): SessionStatus;
+}
+
+/** Resolves a broker server name to an access point (the broker directory). */
+export interface ServerResolver {
+  resolveServer(serverName: string): { host: string; port: number } | null;
+}
+
+export interface ProxyInput {
+  readonly type: "socks5" | "http";
+  readonly host: string;
+  readonly port: number;
+  readonly username?: string;
+  readonly password?: string;
+}
+
+export interface AccountCreate {
+  readonly label?: string;
+  readonly terminal_login: number;
+  readonly password: string;
+  readonly server_name?: string;
+  readonly broker_host?: string;
+  readonly broker_port?: number;
+  readonly auto_connect?: boolean;
+  readonly hardware_id?: string;
+  readonly proxy?: ProxyInput | null;
+}
+
+export interface AccountPatch {
+  readonly label?: string;
+  readonly password?: string;
+  readonly is_enabled?: boolean;
+  readonly auto_connect?: boolean;
+  readonly proxy?: ProxyInput | null;
+}
+
+/** The client account record (ARCHITECTURE §5): never secrets. */
+export interface AccountView {
+  readonly id: string;
+  readonly label: string;
+  readonly server_name: string;
+  readonly broker_host: string;
+  readonly broker_port: number;
+  readonly terminal_login: number;
+  readonly is_enabled: boolean;
+  readonly auto_connect: boolean;
+  readonly hardware_id: string;
+  readonly has_proxy: boolean;
+  readonly session_status: SessionStatus;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** Decrypted connection details, handed to the session layer only. */
+export interface AccountCredentials {
+  readonly id: string;
+  readonly brokerHost: string;
+  readonly brokerPort: number;
+  readonly serverName: string;
+  readonly terminalLogin: number;
+  readonly password: string;
+  readonly hardwareId: string;
+  readonly proxy: ProxyInput | null;
+  readonly autoConnect: boolean;
+  readonly isEnabled: boolean;
+}
+
+export class AccountService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly sessions: SessionStatusSource,
+    private readonly servers: ServerResolver,
+  ) {}
+
+  private view(row: AccountRow): AccountView {
+    return {
+      id: row.id,
+      label: row.label,
+      server_name: row.serverName,
+      broker_host: row.brokerHost,
+      broker_port: row.brokerPort,
+      terminal_login: row.terminalLogin,
+      is_enabled: row.isEnabled,
+      auto_connect: row.autoConnect,
+      hardware_id: row.hardwareId,
+      has_proxy: row.proxyEnc !== null,
+      session_status: this.sessions.statusOf(row.id),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  private sealProxy(id: string, proxy: ProxyInput | null | undefined): string | null {
+    return proxy ? this.deps.secrets.seal(JSON.stringify(proxy), `${id}:proxy`) : null;
+  }
+
+  /** Where the session connects: an explicit host/port, or the directory entry of server_name. */
+  private resolveEndpoint(input: AccountCreate): {
+    host: string;
+    port: number;
+    serverName: string;
+  } {
+    const serverName = input.server_name?.trim() ?? "";
+    if (input.broker_host !== undefined || input.broker_port !== undefined) {
+      if (input.broker_host === undefined) {
+        throw validationError("broker_host", "required together with broker_port");
+      }
+      if (input.broker_port === undefined) {
+        throw validationError("broker_port", "required together with broker_host");
+      }
+      return { host: input.broker_host, port: input.broker_port, serverName };
+    }
+    if (serverName === "") {
+      throw validationError("server_name", "give server_name, or broker_host and broker_port");
+    }
+    const found = this.servers.resolveServer(serverName);
+    if (!found) {
+      throw validationError(
+        "server_name",
+        `unknown server '${serverName}'; give broker_host and broker_port`,
+      );
+    }
+    return { ...found, serverName };
+  }
+
+  async create(principal: KeyPrincipal, input: AccountCreate): Promise<AccountView> {
+    const endpoint = this.resolveEndpoint(input);
+    const id = randomUUID();
+    const row = await this.deps.db.transaction(async (tx) => {
+      // Lock the key and admin rows so concurrent creations cannot both pass the caps.
+      const [key] = await tx
+        .select({ maxAccounts: apiKeys.maxAccounts })
+        .from(apiKeys)
+        .where(eq(apiKeys.id, principal.keyId))
+        .for("update");
+      const [admin] = await tx
+        .select({ maxAccounts: admins.maxAccounts })
+        .from(admins)
+        .where(eq(admins.uuid, principal.adminId))
+        .for("update");
+      if (!key || !admin) {
+        throw new AppError("UNAUTHORIZED", "Invalid API key");
+      }
+      const [forKey] = await tx
+        .select({ n: count() })
+        .from(accounts)
+        .where(eq(accounts.keyId, principal.keyId));
+      if ((forKey?.n ?? 0) >= key.maxAccounts) {
+        throw new AppError(
+          "ACCOUNT_LIMIT_REACHED",
+          `This API key may hold at most ${key.maxAccounts} accounts`,
+          { max_accounts: key.maxAccounts },
+        );
+      }
+      const [forAdmin] = await tx
+        .select({ n: count() })
+        .from(accounts)
+        .where(eq(accounts.adminId, principal.adminId));
+      if ((forAdmin?.n ?? 0) >= admin.maxAccounts) {
+        throw new AppError(
+          "ACCOUNT_LIMIT_REACHED",
+          "The account limit of this key's administrator is reached",
+          { admin_max_accounts: admin.maxAccounts },
+        );
+      }
+      const [inserted] = await tx
+        .insert(accounts)
+        .values({
+          id,
+          keyId: principal.keyId,
+          adminId: principal.adminId,
+          label: input.label ?? "",
+          serverName: endpoint.serverName,
+          brokerHost: endpoint.host,
+          brokerPort: endpoint.port,
+          terminalLogin: input.terminal_login,
+          passwordEnc: this.deps.secrets.seal(input.password, `${id}:password`),
+          proxyEnc: this.sealProxy(id, input.proxy),
+          hardwareId: input.hardware_id ?? "",
+          autoConnect: input.auto_connect ?? true,
+        })
+        .returning();
+      if (!inserted) {
+        throw new Error("insert returned no row");
+      }
+      await recordAudit(tx, {
+        actor: { type: "key", id: principal.keyId },
+        action: "account.create",
+        targetType: "account",
+        targetId: id,
+        details: {
+          terminal_login: input.terminal_login,
+          broker_host: endpoint.host,
+          broker_port: endpoint.port,
+        },
+      });
+      return inserted;
+    });
+    return this.view(row);
+  }
+
+  async list(principal: KeyPrincipal): Promise<AccountView[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.keyId, principal.keyId))
+      .orderBy(asc(accounts.createdAt), asc(accounts.id));
+    return rows.map((r) => this.view(r));
+  }
+
+  /** The key's account, or ACCOUNT_NOT_FOUND (unknown id and another key's id alike). */
+  async load(principal: KeyPrincipal, id: string): Promise<AccountRow> {
+    if (!isUuid(id)) {
+      throw accountNotFound();
+    }
+    const [row] = await this.deps.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.keyId, principal.keyId)));
+    if (!row) {
+      throw accountNotFound();
+    }
+    return row;
+  }
+
+  async get(principal: KeyPrincipal, id: string): Promise<AccountView> {
+    return this.view(await this.load(principal, id));
+  }
+
+  async patch(principal: KeyPrincipal, id: string, patch: AccountPatch): Promise<AccountView> {
+    if (!isUuid(id)) {
+      throw accountNotFound();
+    }
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(accounts)
+        .set({
+          ...(patch.label !== undefined ? { label: patch.label } : {}),
+          ...(patch.password !== undefined
+            ? { passwordEnc: this.deps.secrets.seal(patch.password, `${id}:password`) }
+            : {}),
+          ...(patch.is_enabled !== undefined ? { isEnabled: patch.is_enabled } : {}),
+          ...(patch.auto_connect !== undefined ? { autoConnect: patch.auto_connect } : {}),
+          ...(patch.proxy !== undefined ? { proxyEnc: this.sealProxy(id, patch.proxy) } : {}),
+          updatedAt: new Date(this.deps.clock.now()),
+        })
+        .where(and(eq(accounts.id, id), eq(accounts.keyId, principal.keyId)))
+        .returning();
+      if (!updated) {
+        throw accountNotFound();
+      }
+      await recordAudit(tx, {
+        actor: { type: "key", id: principal.keyId },
+        action: "account.update",
+        targetType: "account",
+        targetId: id,
+        details: {
+          fields: Object.keys(patch),
+        },
+      });
+      return updated;
+    });
+    return this.view(row);
+  }
+
+  async delete(principal: KeyPrincipal, id: string): Promise<{ id: string; deleted: true }> {
+    if (!isUuid(id)) {
+      throw accountNotFound();
+    }
+    await this.deps.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.keyId, principal.keyId)))
+        .returning({ id: accounts.id });
+      if (!gone) {
+        throw accountNotFound();
+      }
+      await recordAudit(tx, {
+        actor: { type: "key", id: principal.keyId },
+        action: "account.delete",
+        targetType: "account",
+        targetId: id,
+      });
+    });
+    return { id, deleted: true };
+  }
+
+  /** Decrypts an account's connection details for the session layer. */
+  credentials(row: AccountRow): AccountCredentials {
+    const proxy = row.proxyEnc
+      ? (JSON.parse(this.deps.secrets.open(row.proxyEnc, `${row.id}:proxy`)) as ProxyInput)
+      : null;
+    return {
+      id: row.id,
+      brokerHost: row.brokerHost,
+      brokerPort: row.brokerPort,
+      serverName: row.serverName,
+      terminalLogin: row.terminalLogin,
+      password: this.deps.secrets.open(row.passwordEnc, `${row.id}:password`),
+      hardwareId: row.hardwareId,
+      proxy,
+      autoConnect: row.autoConnect,
+      isEnabled: row.isEnabled,
+    };
+  }
+
+  /** `GET /admin/accounts`: the accounts of the caller's admin (all for a superadmin JWT). */
+  async adminList(scope: AdminScope): Promise<Array<Omit<AccountView, never>>> {
+    const rows = await this.deps.db
+      .select()
+      .from(accounts)
+      .where(scope.superadmin ? undefined : eq(accounts.adminId, scope.adminId))
+      .orderBy(asc(accounts.createdAt), asc(accounts.id));
+    return rows.map((r) => this.view(r));
+  }
+}

@@ -1,0 +1,6 @@
+// The service's database schema: one file per table, re-exported here for drizzle and
+// drizzle-kit. The demo broker's `sim_*` tables live with the broker, not here.
+export * from "./accounts.ts";
+export * from "./admins.ts";
+export * from "./api-keys.ts";
+export * from "./audit-log.ts";
