@@ -34,6 +34,10 @@ export interface Config {
   readonly keyCacheTtlSeconds: number;
   /** Failed admin logins allowed per username and per client address in a minute. Env `TAS_LOGIN_ATTEMPTS_PER_MINUTE`, default 10. */
   readonly loginAttemptsPerMinute: number;
+  /** Seconds a key's account list may be served from memory when another node (or the CLI) could
+   * have changed it; changes made through this node invalidate at once. Env
+   * `TAS_REGISTRY_CACHE_TTL_SECONDS`, default 2. */
+  readonly registryCacheTtlSeconds: number;
   /** Interface of the embedded demo broker. Env `BROKER_HOST`, default `127.0.0.1`. */
   readonly brokerHost: string;
   /** Port of the embedded demo broker. Env `BROKER_PORT`, default 4430. */
@@ -122,6 +126,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const rateLimitBurst = intVar(env, "TAS_RATE_LIMIT_BURST", 200, 1, 1_000_000);
   const keyCacheTtlSeconds = intVar(env, "TAS_KEY_CACHE_TTL_SECONDS", 30, 0, 3600);
   const loginAttemptsPerMinute = intVar(env, "TAS_LOGIN_ATTEMPTS_PER_MINUTE", 10, 1, 10_000);
+  const registryCacheTtlSeconds = intVar(env, "TAS_REGISTRY_CACHE_TTL_SECONDS", 2, 0, 3600);
   const brokerHost =
     env.BROKER_HOST && env.BROKER_HOST.trim() !== "" ? env.BROKER_HOST.trim() : "127.0.0.1";
   const brokerPort = intVar(env, "BROKER_PORT", 4430, 0, 65535);
@@ -181,6 +186,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     rateLimitBurst,
     keyCacheTtlSeconds,
     loginAttemptsPerMinute,
+    registryCacheTtlSeconds,
     brokerHost,
     brokerPort,
     brokerDirectoryFile,

@@ -80,6 +80,43 @@ export function authPlugin(deps: AuthDeps) {
     return principal;
   };
 
+  /** Authentication happens in `transform` (before body validation, so an unauthenticated
+   * request is always 401); `resolve` then hands the typed result to the handler. */
+  const keyOf = new WeakMap<Request, KeyPrincipal>();
+  const scopeOf = new WeakMap<Request, AdminScope>();
+
+  const authenticateAdmin = async (
+    headers: Record<string, string | undefined>,
+    verifyJwt: (token: string) => Promise<Record<string, unknown> | false>,
+  ): Promise<AdminScope> => {
+    const presented = presentedKey(headers);
+    if (presented === null) {
+      throw new AppError(
+        "UNAUTHORIZED",
+        "Authentication required: pass an admin token (Authorization: Bearer <JWT>) or an API key (X-API-Key)",
+      );
+    }
+    if (presented.startsWith("sk_")) {
+      const principal = await verifyKey(presented);
+      return {
+        adminId: principal.adminId,
+        superadmin: false,
+        actor: { type: "key", id: principal.keyId },
+      };
+    }
+    const claims = await verifyJwt(presented);
+    const admin =
+      claims && typeof claims.sub === "string" ? await deps.admins.findByUuid(claims.sub) : null;
+    if (!admin) {
+      throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
+    }
+    return {
+      adminId: admin.uuid,
+      superadmin: admin.role === "superadmin",
+      actor: { type: "admin", id: admin.uuid },
+    };
+  };
+
   return new Elysia({ name: "auth" })
     .use(
       jwt({
@@ -92,53 +129,40 @@ export function authPlugin(deps: AuthDeps) {
     )
     .macro({
       apiKey: {
-        async resolve({ headers }) {
+        async transform({ headers, request }) {
           const presented = presentedKey(headers);
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
           }
-          return { principal: await verifyKey(presented) };
+          keyOf.set(request, await verifyKey(presented));
+        },
+        resolve({ request }) {
+          const principal = keyOf.get(request);
+          if (!principal) {
+            throw new AppError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
+          }
+          return { principal };
         },
       },
       admin: (role: "admin" | "superadmin") => ({
-        async resolve({ headers, adminJwt }) {
-          let scope: AdminScope;
-          const presented = presentedKey(headers);
-          if (presented === null) {
-            throw new AppError(
-              "UNAUTHORIZED",
-              "Authentication required: pass an admin token (Authorization: Bearer <JWT>) or an API key (X-API-Key)",
-            );
-          }
-          if (presented.startsWith("sk_")) {
-            const principal = await verifyKey(presented);
-            scope = {
-              adminId: principal.adminId,
-              superadmin: false,
-              actor: { type: "key", id: principal.keyId },
-            };
-          } else {
-            const claims = await adminJwt.verify(presented, {
+        async transform({ headers, request, adminJwt }) {
+          const scope = await authenticateAdmin(headers, (token) =>
+            adminJwt.verify(token, {
               algorithms: ["HS256"],
               issuer: JWT_ISSUER,
               audience: JWT_AUDIENCE,
               requiredClaims: ["exp", "iat", "sub"],
-            });
-            const admin =
-              claims && typeof claims.sub === "string"
-                ? await deps.admins.findByUuid(claims.sub)
-                : null;
-            if (!admin) {
-              throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
-            }
-            scope = {
-              adminId: admin.uuid,
-              superadmin: admin.role === "superadmin",
-              actor: { type: "admin", id: admin.uuid },
-            };
-          }
+            }),
+          );
           if (role === "superadmin" && !scope.superadmin) {
             throw new AppError("FORBIDDEN", "This operation requires the superadmin role");
+          }
+          scopeOf.set(request, scope);
+        },
+        resolve({ request }) {
+          const scope = scopeOf.get(request);
+          if (!scope) {
+            throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
           }
           return { scope };
         },

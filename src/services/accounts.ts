@@ -89,6 +89,9 @@ export interface AccountCredentials {
 }
 
 export class AccountService {
+  /** Each key's accounts, in creation order, served from memory on the read path. */
+  private readonly byKey = new Map<string, { rows: AccountRow[]; expiresAt: number }>();
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly sessions: SessionStatusSource,
@@ -111,6 +114,33 @@ export class AccountService {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
+  }
+
+  /** Forgets a key's cached accounts (after any write touching them, or a key revocation). */
+  invalidateKey(keyId: string): void {
+    this.byKey.delete(keyId);
+  }
+
+  /** The key's accounts, from memory when fresh, else one query. */
+  private async rowsOf(keyId: string): Promise<AccountRow[]> {
+    const now = this.deps.clock.now();
+    const hit = this.byKey.get(keyId);
+    if (hit && hit.expiresAt > now) {
+      return hit.rows;
+    }
+    const rows = await this.deps.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.keyId, keyId))
+      .orderBy(asc(accounts.createdAt), asc(accounts.id));
+    if (this.byKey.size > 50_000) {
+      this.byKey.clear();
+    }
+    this.byKey.set(keyId, {
+      rows,
+      expiresAt: now + this.deps.config.registryCacheTtlSeconds * 1000,
+    });
+    return rows;
   }
 
   private sealProxy(id: string, proxy: ProxyInput | null | undefined): string | null {
@@ -219,16 +249,12 @@ export class AccountService {
       });
       return inserted;
     });
+    this.invalidateKey(principal.keyId);
     return this.view(row);
   }
 
   async list(principal: KeyPrincipal): Promise<AccountView[]> {
-    const rows = await this.deps.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.keyId, principal.keyId))
-      .orderBy(asc(accounts.createdAt), asc(accounts.id));
-    return rows.map((r) => this.view(r));
+    return (await this.rowsOf(principal.keyId)).map((r) => this.view(r));
   }
 
   /** The key's account, or ACCOUNT_NOT_FOUND (unknown id and another key's id alike). */
@@ -236,10 +262,8 @@ export class AccountService {
     if (!isUuid(id)) {
       throw accountNotFound();
     }
-    const [row] = await this.deps.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.id, id), eq(accounts.keyId, principal.keyId)));
+    const wanted = id.toLowerCase();
+    const row = (await this.rowsOf(principal.keyId)).find((r) => r.id === wanted);
     if (!row) {
       throw accountNotFound();
     }
@@ -283,6 +307,7 @@ export class AccountService {
       });
       return updated;
     });
+    this.invalidateKey(principal.keyId);
     return this.view(row);
   }
 
@@ -305,6 +330,7 @@ export class AccountService {
         targetId: id,
       });
     });
+    this.invalidateKey(principal.keyId);
     return { id, deleted: true };
   }
 

@@ -18,9 +18,8 @@ export function createServices(
   deps: ServiceDeps,
   opts: { directory: BrokerDirectory; sessions?: SessionStatusSource },
 ): Services {
-  return {
-    admins: new AdminService(deps),
-    keys: new KeyService(deps),
-    accounts: new AccountService(deps, opts.sessions ?? noSessions, opts.directory),
-  };
+  const keys = new KeyService(deps);
+  const accounts = new AccountService(deps, opts.sessions ?? noSessions, opts.directory);
+  keys.onRevoke((keyId) => accounts.invalidateKey(keyId));
+  return { admins: new AdminService(deps), keys, accounts };
 }

@@ -87,12 +87,15 @@ export class KeyService {
     this.revokeListeners.push(listener);
   }
 
-  private evict(keyId: string, revoked: boolean): void {
-    const hash = this.hashById.get(keyId);
-    if (hash) {
-      this.cache.delete(hash);
-      this.hashById.delete(keyId);
+  /** Drops a key's cache entries (positive or negative) on this node. */
+  private evict(key: { id: string; hash: string }, revoked: boolean): void {
+    const cachedHash = this.hashById.get(key.id);
+    if (cachedHash) {
+      this.cache.delete(cachedHash);
+      this.hashById.delete(key.id);
     }
+    this.cache.delete(key.hash);
+    const keyId = key.id;
     if (revoked) {
       for (const listener of this.revokeListeners) {
         listener(keyId);
@@ -269,7 +272,7 @@ export class KeyService {
     if (!row) {
       throw keyNotFound();
     }
-    this.evict(row.id, patch.is_enabled === false);
+    this.evict(existing, patch.is_enabled === false);
     const counts = await this.accountCounts([row.id]);
     return toKeyView(row, counts.get(row.id) ?? 0);
   }
@@ -301,7 +304,7 @@ export class KeyService {
       });
       return gone.length;
     });
-    this.evict(existing.id, true);
+    this.evict(existing, true);
     return { id: existing.id, revoked: true, accounts_removed: removed };
   }
 
@@ -331,7 +334,7 @@ export class KeyService {
     if (!row) {
       throw keyNotFound();
     }
-    this.evict(existing.id, true);
+    this.evict(existing, true);
     const counts = await this.accountCounts([row.id]);
     return { ...toKeyView(row, counts.get(row.id) ?? 0), key: generated.plaintext };
   }

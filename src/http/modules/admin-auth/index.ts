@@ -65,7 +65,7 @@ export function adminAuthModule(deps: { admins: AdminService; config: Config; cl
               token: t.String(),
               expires_in: t.Integer({ description: "Token lifetime in seconds" }),
               admin: t.Object({
-                id: t.String({ format: "uuid" }),
+                id: t.String({ description: "uuid" }),
                 username: t.String(),
                 role: t.String(),
               }),

@@ -1,0 +1,69 @@
+// Child process of bench/http: the real app (embedded PGlite in memory, one admin, one key, two
+// accounts) and a bare Bun.serve JSON handler, side by side. Prints their ports and the key.
+
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { BrokerDirectory } from "../../src/broker/directory.ts";
+import { loadConfig } from "../../src/config/index.ts";
+import { createApp } from "../../src/http/app.ts";
+import { createLogger } from "../../src/logging/logger.ts";
+import { createSecretBox } from "../../src/security/secrets.ts";
+import { systemClock } from "../../src/services/deps.ts";
+import { createServices } from "../../src/services/index.ts";
+import { fromPglite } from "../../src/storage/db.ts";
+
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(join(tmpdir(), "tas-bench-")),
+  TAS_MASTER_KEY: "22".repeat(32),
+  TAS_JWT_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+  LOG_LEVEL: "silent",
+  TAS_RATE_LIMIT_RPS: "1000000",
+  TAS_RATE_LIMIT_BURST: "1000000",
+});
+const database = fromPglite(await PGlite.create());
+await database.migrate();
+const logger = createLogger("silent");
+const deps = {
+  db: database.db,
+  config,
+  clock: systemClock,
+  logger,
+  secrets: createSecretBox(config.masterKey),
+  randomBytes: (n: number) => randomBytes(n),
+};
+const services = createServices(deps, {
+  directory: new BrokerDirectory({ host: "127.0.0.1", port: 4430 }),
+});
+const admin = await services.admins.create(
+  { type: "cli", id: "bench" },
+  { username: "bench", password: "bench-password", role: "admin" },
+);
+const key = await services.keys.create(
+  { adminId: admin.uuid, superadmin: false, actor: { type: "cli", id: "bench" } },
+  {},
+);
+const principal = (await services.keys.verify(key.key))!;
+for (const login of [1, 2]) {
+  await services.accounts.create(principal, {
+    terminal_login: login,
+    password: "pw",
+    server_name: "TAS-Demo",
+  });
+}
+const body = JSON.stringify({ ok: true, data: await services.accounts.list(principal) });
+
+const app = createApp({ config, logger, clock: systemClock, ...services }).listen({
+  port: 0,
+  hostname: "127.0.0.1",
+});
+const bare = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  fetch: () => new Response(body, { headers: { "content-type": "application/json" } }),
+});
+process.stdout.write(
+  `${JSON.stringify({ app: app.server?.port, bare: bare.port, key: key.key })}\n`,
+);

@@ -1,0 +1,184 @@
+// TestApp: the real application on a fresh database, driven through `app.handle` (HTTP) with
+// helpers to seed an admin, log in, issue keys and register accounts — no mocks.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BrokerDirectory } from "../../src/broker/directory.ts";
+import { type Config, loadConfig } from "../../src/config/index.ts";
+import { type App, createApp } from "../../src/http/app.ts";
+import { createLogger } from "../../src/logging/logger.ts";
+import { createSecretBox } from "../../src/security/secrets.ts";
+import type { ServiceDeps } from "../../src/services/deps.ts";
+import { createServices, type Services } from "../../src/services/index.ts";
+import { TestClock } from "./clock.ts";
+import { freshDatabase, type TestDatabase } from "./db.ts";
+
+export const TEST_MASTER_KEY = "11".repeat(32);
+export const TEST_JWT_SECRET = "test-jwt-secret-that-is-long-enough-0123456789";
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body text, sent as is. */
+  raw?: string;
+  key?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  contentType?: string | null;
+}
+
+export interface TestApp {
+  readonly app: App;
+  readonly config: Config;
+  readonly services: Services;
+  readonly deps: ServiceDeps;
+  readonly clock: TestClock;
+  readonly db: TestDatabase;
+  request(method: string, path: string, opts?: RequestOptions): Promise<Reply>;
+  /** Seeds the superadmin (once) and returns its token. */
+  superToken(): Promise<string>;
+  /** Creates a plain admin with the CLI service and returns its token. */
+  createAdmin(
+    username?: string,
+    opts?: { maxAccounts?: number },
+  ): Promise<{ token: string; uuid: string; username: string }>;
+  createKey(token: string, body?: Record<string, unknown>): Promise<{ id: string; key: string }>;
+  createAccount(key: string, body?: Record<string, unknown>): Promise<any>;
+  close(): Promise<void>;
+}
+
+let adminCounter = 0;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "tas-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TAS_MASTER_KEY: TEST_MASTER_KEY,
+    TAS_JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: "silent",
+    TAS_LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+    TAS_RATE_LIMIT_BURST: "10000",
+    TAS_RATE_LIMIT_RPS: "10000",
+    ...env,
+  });
+  const clock = new TestClock();
+  const logger = createLogger(config.logLevel);
+  const deps: ServiceDeps = {
+    db: db.database.db,
+    config,
+    clock,
+    logger,
+    secrets: createSecretBox(config.masterKey),
+    randomBytes: (n) => randomBytes(n),
+  };
+  const directory = new BrokerDirectory({ host: config.brokerHost, port: config.brokerPort });
+  const services = createServices(deps, { directory });
+  const app = createApp({ config, logger, clock, ...services });
+  let superToken: Promise<string> | null = null;
+
+  const request = async (
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<Reply> => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    let body: string | undefined;
+    if (opts.raw !== undefined) {
+      body = opts.raw;
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+    }
+    if (body !== undefined && opts.contentType !== null) {
+      headers["content-type"] = opts.contentType ?? "application/json";
+    }
+    if (opts.key) {
+      headers["x-api-key"] = opts.key;
+    }
+    if (opts.token) {
+      headers.authorization = `Bearer ${opts.token}`;
+    }
+    const res = await app.handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      }),
+    );
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  };
+
+  const login = async (username: string, password: string): Promise<string> => {
+    const res = await request("POST", "/admin/login", { body: { username, password } });
+    if (res.status !== 200) {
+      throw new Error(`login failed: ${res.text}`);
+    }
+    return res.body.data.token as string;
+  };
+
+  const t: TestApp = {
+    app,
+    config,
+    services,
+    deps,
+    clock,
+    db,
+    request,
+    superToken() {
+      superToken ??= (async () => {
+        const res = await request("POST", "/admin/seed", {
+          body: { username: "root", password: "root-password" },
+        });
+        if (res.status !== 201) {
+          throw new Error(`seed failed: ${res.text}`);
+        }
+        return login("root", "root-password");
+      })();
+      return superToken;
+    },
+    async createAdmin(username, opts = {}) {
+      adminCounter += 1;
+      const name = username ?? `admin${adminCounter}`;
+      const admin = await services.admins.create(
+        { type: "cli", id: "test" },
+        { username: name, password: "admin-password", role: "admin", ...opts },
+      );
+      return { token: await login(name, "admin-password"), uuid: admin.uuid, username: name };
+    },
+    async createKey(token, body = {}) {
+      const res = await request("POST", "/admin/keys", { token, body });
+      if (res.status !== 201) {
+        throw new Error(`key creation failed: ${res.text}`);
+      }
+      return { id: res.body.data.id, key: res.body.data.key };
+    },
+    async createAccount(key, body = {}) {
+      const res = await request("POST", "/api/accounts", {
+        key,
+        body: { terminal_login: 100001, password: "broker-pw", server_name: "TAS-Demo", ...body },
+      });
+      if (res.status !== 201) {
+        throw new Error(`account creation failed: ${res.text}`);
+      }
+      return res.body.data;
+    },
+    async close() {
+      await db.drop();
+    },
+  };
+  return t;
+}
