@@ -1,0 +1,216 @@
+/**
+ * Loading and running the EA program inside the isolate.
+ *
+ * Owns: the `input` global (typed input declarations resolved against the host's values),
+ * compiling the program text into a strict function whose top-level declarations stay private,
+ * finding the handlers, calling them, and turning exceptions into `{ message, stack }` with the
+ * user's own line numbers (frames of the runtime are cut; lines are mapped back through the
+ * `//# tas-lines=` table the analyser appends when it transpiled TypeScript).
+ * Must not import anything outside ea-runtime/src/runtime.
+ */
+
+import { COLORS, type EnumTable } from "./constants.ts";
+import { stringToTime } from "./format.ts";
+
+export const PROGRAM_URL = "ea-program.js";
+
+export const HANDLER_NAMES = [
+  "OnInit",
+  "OnDeinit",
+  "OnTick",
+  "OnTimer",
+  "OnTrade",
+  "OnTradeTransaction",
+  "OnBookEvent",
+  "OnChartEvent",
+  "OnTester",
+] as const;
+
+export type HandlerName = (typeof HANDLER_NAMES)[number];
+export type Handlers = Partial<Record<HandlerName, (...args: unknown[]) => unknown>>;
+
+type InputValue = string | number | boolean;
+
+function coerceInt(v: InputValue): number {
+  return typeof v === "boolean" ? (v ? 1 : 0) : Math.trunc(Number(v)) || 0;
+}
+
+function coerceColor(v: InputValue): number {
+  if (typeof v === "number") {
+    return Math.trunc(v);
+  }
+  const s = String(v).trim();
+  const named = COLORS[s];
+  if (named !== undefined) {
+    return named;
+  }
+  const rgb = /^(\d+)\s*,\s*(\d+)\s*,\s*(\d+)$/.exec(s);
+  if (rgb) {
+    return Number(rgb[1]) | (Number(rgb[2]) << 8) | (Number(rgb[3]) << 16);
+  }
+  return Math.trunc(Number(s)) || 0;
+}
+
+function coerceDatetime(v: InputValue): number {
+  if (typeof v === "number") {
+    return Math.trunc(v);
+  }
+  const s = String(v);
+  const t = stringToTime(s.replace(/^D'(.*)'$/, "$1"));
+  return Number.isNaN(t) ? Math.trunc(Number(s)) || 0 : t;
+}
+
+/** The `input` object EA programs declare inputs with. */
+export function createInputApi(
+  values: Readonly<Record<string, InputValue>>,
+): Record<string, unknown> {
+  const pick = <T>(name: unknown, def: T, coerce: (v: InputValue) => T): T => {
+    if (typeof name !== "string" || !Object.hasOwn(values, name)) {
+      return def;
+    }
+    const v = values[name];
+    return v === undefined ? def : coerce(v);
+  };
+  return {
+    int: (def: unknown, name?: unknown): number => pick(name, coerceInt(numberish(def)), coerceInt),
+    long: (def: unknown, name?: unknown): number =>
+      pick(name, coerceInt(numberish(def)), coerceInt),
+    uint: (def: unknown, name?: unknown): number =>
+      pick(name, coerceInt(numberish(def)), coerceInt),
+    double: (def: unknown, name?: unknown): number =>
+      pick(name, Number(def) || 0, (v) => Number(v) || 0),
+    bool: (def: unknown, name?: unknown): boolean =>
+      pick(name, def === true, (v) => v === true || v === 1 || v === "true" || v === "1"),
+    string: (def: unknown, name?: unknown): string =>
+      pick(name, def === undefined ? "" : String(def), (v) => String(v)),
+    datetime: (def: unknown, name?: unknown): number =>
+      pick(name, coerceDatetime(numberish(def)), coerceDatetime),
+    color: (def: unknown, name?: unknown): number =>
+      pick(name, coerceColor(numberish(def)), coerceColor),
+    enum: (table: unknown, def: unknown, name?: unknown): number => {
+      const t: EnumTable = typeof table === "object" && table !== null ? (table as EnumTable) : {};
+      const coerce = (v: InputValue): number => {
+        if (typeof v === "string" && t[v] !== undefined) {
+          return t[v] ?? 0;
+        }
+        return coerceInt(v);
+      };
+      return pick(name, coerce(numberish(def)), coerce);
+    },
+  };
+}
+
+function numberish(v: unknown): InputValue {
+  return typeof v === "number" || typeof v === "string" || typeof v === "boolean" ? v : 0;
+}
+
+/** Generated-line → source-line table appended by the analyser (`//# tas-lines=1,1,2,…`). */
+export function readLineMap(js: string): number[] | undefined {
+  const m = /\/\/# tas-lines=([0-9,]*)\s*$/.exec(js);
+  if (!m?.[1]) {
+    return undefined;
+  }
+  return m[1].split(",").map((x) => Number(x));
+}
+
+export interface UserError {
+  message: string;
+  stack?: string;
+}
+
+/** Locates user frames in `stack` and rewrites them with source positions. */
+export class StackMapper {
+  constructor(
+    private readonly headerLines: number,
+    private readonly lineMap: number[] | undefined,
+  ) {}
+
+  private mapLine(generated: number): number {
+    const line = generated - this.headerLines;
+    return this.lineMap?.[line - 1] ?? line;
+  }
+
+  userFrames(stack: string): { name: string; line: number; column: number }[] {
+    const out: { name: string; line: number; column: number }[] = [];
+    for (const raw of stack.split("\n")) {
+      const at = raw.indexOf(`${PROGRAM_URL}:`);
+      if (at < 0) {
+        continue;
+      }
+      const pos = /ea-program\.js:(\d+):(\d+)/.exec(raw.slice(at));
+      if (!pos) {
+        continue;
+      }
+      const named = /^\s*at (?:async )?([^\s(]+) \(/.exec(raw);
+      const jsc = /^([^@\s]+)@/.exec(raw.trim());
+      let name = named?.[1] ?? jsc?.[1] ?? "<program>";
+      if (name === "eval" || name === "anonymous" || name === "<anonymous>") {
+        name = "<program>";
+      }
+      out.push({ name, line: this.mapLine(Number(pos[1])), column: Number(pos[2]) });
+    }
+    return out;
+  }
+
+  describe(err: unknown): UserError {
+    if (!(err instanceof Error)) {
+      let text: string;
+      try {
+        text = typeof err === "string" ? err : (JSON.stringify(err) ?? String(err));
+      } catch {
+        text = String(err);
+      }
+      return { message: `Uncaught ${text}` };
+    }
+    const stack = typeof err.stack === "string" ? err.stack : "";
+    const frames = this.userFrames(stack);
+    const top = frames[0];
+    const where = top ? ` (line ${top.line}, column ${top.column})` : "";
+    const result: UserError = { message: `${err.name}: ${err.message}${where}` };
+    if (frames.length > 0) {
+      result.stack = frames
+        .map((f) => `    at ${f.name} (line ${f.line}, column ${f.column})`)
+        .join("\n");
+    }
+    return result;
+  }
+}
+
+/** Number of lines the Function constructor puts before the body (engine-specific, probed). */
+export function probeHeaderLines(): number {
+  try {
+    const f = new Function(`throw new Error("probe")\n//# sourceURL=${PROGRAM_URL}`);
+    f();
+  } catch (e) {
+    const stack = e instanceof Error && typeof e.stack === "string" ? e.stack : "";
+    const m = /ea-program\.js:(\d+):\d+/.exec(stack);
+    if (m) {
+      return Number(m[1]) - 1;
+    }
+  }
+  return 2;
+}
+
+/**
+ * Compiles the program. Its top level runs once (global initialisers, Print calls) and the
+ * handlers it declares are returned. Throws what the program throws.
+ */
+export function compileProgram(programJs: string): Handlers {
+  const probes = HANDLER_NAMES.map(
+    (n) => `${JSON.stringify(n)}: typeof ${n} === "function" ? ${n} : undefined`,
+  ).join(", ");
+  // "use strict" shares the first line so user line numbers stay put.
+  const body = `"use strict";${programJs}\n;return { ${probes} };\n//# sourceURL=${PROGRAM_URL}`;
+  const factory = new Function(body);
+  const found: unknown = factory();
+  const handlers: Handlers = {};
+  if (typeof found === "object" && found !== null) {
+    for (const n of HANDLER_NAMES) {
+      const h: unknown = Reflect.get(found, n);
+      if (typeof h === "function") {
+        handlers[n] = (...args: unknown[]) => Reflect.apply(h, undefined, args);
+      }
+    }
+  }
+  return handlers;
+}

@@ -1,0 +1,147 @@
+/**
+ * MQL5 structures as JS classes (usable with `new`, fields default to MQL5's zero values).
+ *
+ * Owns: MqlTick, MqlRates, MqlDateTime, MqlTradeRequest, MqlTradeResult, MqlTradeCheckResult,
+ * MqlTradeTransaction, and helpers that copy wire records into them. Functions with struct
+ * reference parameters (SymbolInfoTick, TimeToStruct, OrderSend…) fill the object they are given,
+ * so any object with these field names works too.
+ * Must not import anything outside ea-runtime/src/runtime.
+ */
+
+import { isRecord, numField, strField } from "./protocol.ts";
+
+export class MqlTick {
+  time = 0;
+  bid = 0;
+  ask = 0;
+  last = 0;
+  volume = 0;
+  time_msc = 0;
+  flags = 0;
+  volume_real = 0;
+}
+
+export class MqlRates {
+  time = 0;
+  open = 0;
+  high = 0;
+  low = 0;
+  close = 0;
+  tick_volume = 0;
+  spread = 0;
+  real_volume = 0;
+}
+
+export class MqlDateTime {
+  year = 0;
+  mon = 0;
+  day = 0;
+  hour = 0;
+  min = 0;
+  sec = 0;
+  day_of_week = 0;
+  day_of_year = 0;
+}
+
+export class MqlTradeRequest {
+  /** TRADE_ACTION_* */
+  action = 0;
+  magic = 0;
+  order = 0;
+  symbol = "";
+  volume = 0;
+  price = 0;
+  stoplimit = 0;
+  sl = 0;
+  tp = 0;
+  deviation = 0;
+  /** ORDER_TYPE_* */
+  type = 0;
+  /** ORDER_FILLING_* */
+  type_filling = 0;
+  /** ORDER_TIME_* */
+  type_time = 0;
+  expiration = 0;
+  comment = "";
+  position = 0;
+  position_by = 0;
+}
+
+export class MqlTradeResult {
+  /** TRADE_RETCODE_* */
+  retcode = 0;
+  deal = 0;
+  order = 0;
+  volume = 0;
+  price = 0;
+  bid = 0;
+  ask = 0;
+  comment = "";
+  request_id = 0;
+  retcode_external = 0;
+}
+
+export class MqlTradeCheckResult {
+  retcode = 0;
+  balance = 0;
+  equity = 0;
+  profit = 0;
+  margin = 0;
+  margin_free = 0;
+  margin_level = 0;
+  comment = "";
+}
+
+export class MqlTradeTransaction {
+  deal = 0;
+  order = 0;
+  symbol = "";
+  /** TRADE_TRANSACTION_* */
+  type = 0;
+  order_type = 0;
+  order_state = 0;
+  deal_type = 0;
+  time_type = 0;
+  time_expiration = 0;
+  price = 0;
+  price_trigger = 0;
+  price_sl = 0;
+  price_tp = 0;
+  volume = 0;
+  position = 0;
+  position_by = 0;
+}
+
+/** Field names of each struct, in declaration order (used to copy and serialise). */
+export const REQUEST_FIELDS = Object.keys(new MqlTradeRequest());
+export const RESULT_FIELDS = Object.keys(new MqlTradeResult());
+export const CHECK_RESULT_FIELDS = Object.keys(new MqlTradeCheckResult());
+export const TRANSACTION_FIELDS = Object.keys(new MqlTradeTransaction());
+
+/**
+ * Copies the listed fields from `src` into `target` (numbers stay numbers, strings strings),
+ * when `target` is an object. Returns `target`.
+ */
+export function assignFields(target: unknown, src: unknown, fields: readonly string[]): unknown {
+  if (!isRecord(target) || !isRecord(src)) {
+    return target;
+  }
+  for (const key of fields) {
+    if (!(key in src)) {
+      continue;
+    }
+    target[key] = typeof target[key] === "string" ? strField(src, key) : numField(src, key);
+  }
+  return target;
+}
+
+/** Plain JSON-safe copy of a request-like object (unknown fields dropped). */
+export function requestToWire(req: unknown): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  const src = isRecord(req) ? req : {};
+  for (const key of REQUEST_FIELDS) {
+    const isString = key === "symbol" || key === "comment";
+    out[key] = isString ? strField(src, key, "") : numField(src, key, 0);
+  }
+  return out;
+}
