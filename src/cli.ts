@@ -2,10 +2,11 @@
 // REST), and create an API key for headless bootstrap. Output is JSON on stdout; errors are one
 // line on stderr with exit code 1 (2 for usage errors).
 import { parseArgs } from "node:util";
+import { runDemoBroker } from "./broker/server/run.ts";
 import { ConfigError, loadConfig } from "./config/index.ts";
 import { AppError } from "./http/errors.ts";
 import { createLogger } from "./logging/logger.ts";
-import { openRuntime, startService } from "./server.ts";
+import { demoBrokerConfig, openRuntime, startService } from "./server.ts";
 import type { AdminRole } from "./services/admins.ts";
 import { createServices } from "./services/index.ts";
 import { lockEmbeddedDatabase } from "./storage/lock.ts";
@@ -19,6 +20,7 @@ const USAGE = `Usage: tas <command>
   admin delete <username>
   admin list
   key create --admin <username> [--name NAME] [--max-accounts N]
+  broker serve [--host H] [--port P]      run a standalone demo broker (shared by several nodes)
 
 Configuration comes from the environment (see README): PORT, HOST, DATA_DIR, DATABASE_URL,
 TAS_MASTER_KEY, TAS_JWT_SECRET, LOG_LEVEL, …`;
@@ -172,6 +174,43 @@ async function main(argv: string[]): Promise<void> {
         return out(await withServices((s) => s.admins.list()));
       }
       throw new UsageError(`unknown admin subcommand '${sub ?? ""}'`);
+    }
+    case "broker": {
+      if (sub !== "serve") {
+        throw new UsageError(`unknown broker subcommand '${sub ?? ""}'`);
+      }
+      const { values } = parseArgs({
+        args: rest,
+        options: { host: { type: "string" }, port: { type: "string" } },
+      });
+      const config = loadConfig(process.env, { createDataDir: true });
+      const logger = createLogger(config.logLevel);
+      const port = intOption(values.port, "port");
+      const base = demoBrokerConfig(config);
+      const release = config.databaseUrl
+        ? () => {}
+        : lockEmbeddedDatabase(config.dataDir, "broker.lock");
+      const broker = await runDemoBroker({
+        ...base,
+        host: values.host ?? config.brokerHost,
+        port: port ?? config.brokerPort,
+      });
+      logger.info(
+        { port: broker.port, host: values.host ?? config.brokerHost },
+        "demo broker listening",
+      );
+      const shutdown = () => {
+        broker
+          .stop()
+          .catch((err: unknown) => logger.error({ err }, "error during shutdown"))
+          .finally(() => {
+            release();
+            process.exit(0);
+          });
+      };
+      process.on("SIGTERM", shutdown);
+      process.on("SIGINT", shutdown);
+      return;
     }
     case "key": {
       if (sub !== "create") {

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BrokerDirectory, parseDirectoryFile } from "./broker/directory.ts";
+import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded.ts";
 import type { Config } from "./config/index.ts";
 import { createApp } from "./http/app.ts";
 import type { Logger } from "./logging/logger.ts";
@@ -53,7 +54,24 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** The demo broker's own configuration, derived from the service's. */
+export function demoBrokerConfig(config: Config) {
+  return {
+    host: config.brokerHost,
+    port: config.brokerPort,
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, "broker"),
+    historyDays: config.brokerHistoryDays,
+    ...(config.brokerSeed !== null ? { seed: config.brokerSeed } : {}),
+  };
+}
+
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  let broker: EmbeddedBroker | null = null;
+  if (config.embeddedBroker) {
+    broker = await startEmbeddedBroker(demoBrokerConfig(config));
+    logger.info({ host: config.brokerHost, port: broker.port }, "demo broker listening");
+  }
   const runtime = await openRuntime(config, logger);
   const services = createServices(runtime.deps, { directory: runtime.directory });
   const app = createApp({ config, logger, clock: runtime.deps.clock, ...services });
@@ -72,6 +90,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     port,
     async stop() {
       await app.stop();
+      await broker?.stop();
       await runtime.database.close();
       logger.info("service stopped");
     },

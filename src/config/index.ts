@@ -42,6 +42,12 @@ export interface Config {
   readonly brokerHost: string;
   /** Port of the embedded demo broker. Env `BROKER_PORT`, default 4430. */
   readonly brokerPort: number;
+  /** Run the demo broker inside the service (its own worker). Env `TAS_EMBEDDED_BROKER`, default true. */
+  readonly embeddedBroker: boolean;
+  /** Seed of the demo broker's price feed; unset → a random seed kept in its database. Env `BROKER_SEED`. */
+  readonly brokerSeed: number | null;
+  /** Days of M1 history the demo broker back-fills at start. Env `BROKER_HISTORY_DAYS`, default 30. */
+  readonly brokerHistoryDays: number;
   /** Optional JSON file of other brokers' servers for the broker directory. Env `BROKER_DIRECTORY_FILE`. */
   readonly brokerDirectoryFile: string | null;
 }
@@ -130,6 +136,18 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const brokerHost =
     env.BROKER_HOST && env.BROKER_HOST.trim() !== "" ? env.BROKER_HOST.trim() : "127.0.0.1";
   const brokerPort = intVar(env, "BROKER_PORT", 4430, 0, 65535);
+  const embeddedRaw = (env.TAS_EMBEDDED_BROKER ?? "true").trim().toLowerCase();
+  if (!["true", "false", "1", "0", "yes", "no"].includes(embeddedRaw)) {
+    throw new ConfigError(
+      `TAS_EMBEDDED_BROKER must be true or false, got "${env.TAS_EMBEDDED_BROKER}"`,
+    );
+  }
+  const embeddedBroker = ["true", "1", "yes"].includes(embeddedRaw);
+  const brokerSeed =
+    env.BROKER_SEED && env.BROKER_SEED.trim() !== ""
+      ? intVar(env, "BROKER_SEED", 1, 1, 2_147_483_646)
+      : null;
+  const brokerHistoryDays = intVar(env, "BROKER_HISTORY_DAYS", 30, 1, 365);
   const brokerDirectoryFile =
     env.BROKER_DIRECTORY_FILE && env.BROKER_DIRECTORY_FILE.trim() !== ""
       ? resolve(env.BROKER_DIRECTORY_FILE.trim())
@@ -190,5 +208,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     brokerHost,
     brokerPort,
     brokerDirectoryFile,
+    embeddedBroker,
+    brokerSeed,
+    brokerHistoryDays,
   });
 }

@@ -13,9 +13,9 @@ function alive(pid: number): boolean {
 }
 
 /** Takes the lock or throws with the holder's pid; returns a release function. */
-export function lockEmbeddedDatabase(dataDir: string): () => void {
+export function lockEmbeddedDatabase(dataDir: string, name = "db.lock"): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = join(dataDir, "db.lock");
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, "utf8").trim());
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {

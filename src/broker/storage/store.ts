@@ -1,0 +1,320 @@
+// Persistence of the demo broker: opens its database (PGlite in DATA_DIR/broker, or the
+// `broker` schema on Postgres), restores the engine's state at start, and commits the engine's
+// events. Events are committed in order, in batches (group commit): a request is acknowledged
+// only after the batch holding its events is committed, so an acknowledged trade survives a kill.
+
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { and, asc, eq, gte, lte, max, sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import type {
+  AccountRecord,
+  DealRecord,
+  EngineEvent,
+  OrderRecord,
+  OrderState,
+  PositionRecord,
+} from "../engine/types.ts";
+import * as schema from "./schema.ts";
+import { simAccounts, simDeals, simMeta, simOrders, simPositions } from "./schema.ts";
+
+type BrokerDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const MIGRATIONS = {
+  migrationsFolder: fileURLToPath(new URL("../../../drizzle/broker", import.meta.url)),
+  // The journal lives beside the service's (schema `drizzle`), not in `broker`, which the first
+  // migration creates.
+  migrationsSchema: "drizzle",
+  migrationsTable: "__broker_migrations",
+};
+
+const OPEN_ORDER_STATES: ReadonlySet<OrderState> = new Set<OrderState>([
+  "Started",
+  "Placed",
+  "Partial",
+  "RequestAdding",
+  "RequestModifying",
+  "RequestCancelling",
+]);
+
+export interface StoredAccount {
+  readonly login: number;
+  readonly server: string;
+  readonly masterHash: string;
+  readonly investorHash: string;
+  readonly record: AccountRecord;
+}
+
+export interface RestoredState {
+  readonly accounts: StoredAccount[];
+  readonly positions: PositionRecord[];
+  readonly orders: OrderRecord[];
+  readonly maxOrderTicket: number;
+  readonly maxDealTicket: number;
+}
+
+export class BrokerStore {
+  private queue: Array<{
+    events: EngineEvent[];
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private flushing = false;
+
+  private constructor(
+    private readonly db: BrokerDb,
+    readonly kind: "pglite" | "postgres",
+    private readonly closeFn: () => Promise<void>,
+  ) {}
+
+  /** Opens and migrates the broker database. `dataDir` null → in-memory PGlite (tests). */
+  static async open(opts: {
+    databaseUrl: string | null;
+    dataDir: string | null;
+  }): Promise<BrokerStore> {
+    if (opts.databaseUrl) {
+      const client = postgres(opts.databaseUrl, { max: 4, onnotice: () => {} });
+      const db = drizzlePostgres({ client, schema });
+      await migratePostgres(db, MIGRATIONS);
+      return new BrokerStore(db as unknown as BrokerDb, "postgres", () =>
+        client.end({ timeout: 5 }),
+      );
+    }
+    const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, MIGRATIONS);
+    return new BrokerStore(db as unknown as BrokerDb, "pglite", () => client.close());
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    await this.closeFn();
+  }
+
+  async restore(): Promise<RestoredState> {
+    const accounts = await this.db.select().from(simAccounts);
+    const positions = await this.db.select().from(simPositions).where(eq(simPositions.open, true));
+    const orders = await this.db.select().from(simOrders).where(eq(simOrders.open, true));
+    const [o] = await this.db.select({ m: max(simOrders.ticket) }).from(simOrders);
+    const [p] = await this.db.select({ m: max(simPositions.ticket) }).from(simPositions);
+    const [d] = await this.db.select({ m: max(simDeals.ticket) }).from(simDeals);
+    return {
+      accounts: accounts.map((a) => ({
+        login: a.login,
+        server: a.server,
+        masterHash: a.masterHash,
+        investorHash: a.investorHash,
+        record: a.record,
+      })),
+      positions: positions.map((r) => r.record),
+      orders: orders.map((r) => r.record),
+      maxOrderTicket: Math.max(Number(o?.m ?? 0), Number(p?.m ?? 0)),
+      maxDealTicket: Number(d?.m ?? 0),
+    };
+  }
+
+  async getMeta<T>(key: string): Promise<T | null> {
+    const [row] = await this.db.select().from(simMeta).where(eq(simMeta.key, key));
+    return row ? (row.value as T) : null;
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(simMeta)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: simMeta.key, set: { value } });
+  }
+
+  /** Inserts a new account row (the engine's account events then keep `record` current). */
+  async insertAccount(account: StoredAccount, events: EngineEvent[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(simAccounts).values({
+        login: account.login,
+        server: account.server,
+        masterHash: account.masterHash,
+        investorHash: account.investorHash,
+        record: account.record,
+      });
+      await this.apply(tx as unknown as BrokerDb, events);
+    });
+  }
+
+  async deals(login: number, fromMs: number, toMs: number): Promise<DealRecord[]> {
+    const rows = await this.db
+      .select({ record: simDeals.record })
+      .from(simDeals)
+      .where(
+        and(eq(simDeals.login, login), gte(simDeals.timeMs, fromMs), lte(simDeals.timeMs, toMs)),
+      )
+      .orderBy(asc(simDeals.timeMs), asc(simDeals.ticket));
+    return rows.map((r) => r.record);
+  }
+
+  async dealsOfPosition(login: number, positionTicket: number): Promise<DealRecord[]> {
+    const rows = await this.db
+      .select({ record: simDeals.record })
+      .from(simDeals)
+      .where(and(eq(simDeals.login, login), eq(simDeals.positionTicket, positionTicket)))
+      .orderBy(asc(simDeals.timeMs), asc(simDeals.ticket));
+    return rows.map((r) => r.record);
+  }
+
+  async historyOrders(login: number, fromMs: number, toMs: number): Promise<OrderRecord[]> {
+    const rows = await this.db
+      .select({ record: simOrders.record })
+      .from(simOrders)
+      .where(
+        and(
+          eq(simOrders.login, login),
+          eq(simOrders.open, false),
+          gte(simOrders.setupMs, fromMs),
+          lte(simOrders.setupMs, toMs),
+        ),
+      )
+      .orderBy(asc(simOrders.setupMs), asc(simOrders.ticket));
+    return rows.map((r) => r.record);
+  }
+
+  async closedPositions(login: number, fromMs: number, toMs: number): Promise<PositionRecord[]> {
+    const rows = await this.db
+      .select({ record: simPositions.record })
+      .from(simPositions)
+      .where(
+        and(
+          eq(simPositions.login, login),
+          eq(simPositions.open, false),
+          sql`(${simPositions.record}->>'closeMs')::bigint between ${fromMs} and ${toMs}`,
+        ),
+      );
+    return rows.map((r) => r.record);
+  }
+
+  /** Commits `events` in order with everything queued before them; resolves once committed. */
+  commit(events: EngineEvent[]): Promise<void> {
+    if (events.length === 0 && this.queue.length === 0 && !this.flushing) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ events, resolve, reject });
+      if (!this.flushing) {
+        void this.flush();
+      }
+    });
+  }
+
+  /** Waits until everything queued is committed. */
+  async drain(): Promise<void> {
+    await this.commit([]);
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        try {
+          const all = batch.flatMap((b) => b.events);
+          if (all.length > 0) {
+            await this.db.transaction(async (tx) => this.apply(tx as unknown as BrokerDb, all));
+          }
+          for (const b of batch) {
+            b.resolve();
+          }
+        } catch (err) {
+          for (const b of batch) {
+            b.reject(err);
+          }
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** Folds a run of events into row writes (last write per row wins) and applies them. */
+  private async apply(db: BrokerDb, events: EngineEvent[]): Promise<void> {
+    const accounts = new Map<number, AccountRecord>();
+    const positions = new Map<number, PositionRecord>();
+    const orders = new Map<number, OrderRecord>();
+    const deals: DealRecord[] = [];
+    for (const e of events) {
+      switch (e.type) {
+        case "accountChanged":
+          accounts.set(e.account.login, e.account);
+          break;
+        case "orderAdded":
+        case "orderUpdated":
+        case "orderRemoved":
+          orders.set(e.order.ticket, e.order);
+          break;
+        case "positionOpened":
+        case "positionUpdated":
+        case "positionClosed":
+          positions.set(e.position.ticket, e.position);
+          break;
+        case "dealAdded":
+          deals.push(e.deal);
+          break;
+      }
+    }
+    for (const record of accounts.values()) {
+      await db
+        .update(simAccounts)
+        .set({ record, updatedAt: new Date() })
+        .where(eq(simAccounts.login, record.login));
+    }
+    if (orders.size > 0) {
+      await db
+        .insert(simOrders)
+        .values(
+          [...orders.values()].map((r) => ({
+            ticket: r.ticket,
+            login: r.login,
+            open: OPEN_ORDER_STATES.has(r.state),
+            setupMs: r.setupMs,
+            record: r,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: simOrders.ticket,
+          set: { open: sql`excluded.open`, record: sql`excluded.record` },
+        });
+    }
+    if (positions.size > 0) {
+      await db
+        .insert(simPositions)
+        .values(
+          [...positions.values()].map((r) => ({
+            ticket: r.ticket,
+            login: r.login,
+            open: r.state !== "Closed",
+            record: r,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: simPositions.ticket,
+          set: { open: sql`excluded.open`, record: sql`excluded.record` },
+        });
+    }
+    if (deals.length > 0) {
+      await db
+        .insert(simDeals)
+        .values(
+          deals.map((r) => ({
+            ticket: r.ticket,
+            login: r.login,
+            timeMs: r.timeMs,
+            positionTicket: r.positionTicket,
+            record: r,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
+}
