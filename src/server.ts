@@ -12,6 +12,7 @@ import type { Logger } from "./logging/logger.ts";
 import { createSecretBox } from "./security/secrets.ts";
 import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
 import { createServices } from "./services/index.ts";
+import { SessionManager } from "./sessions/manager.ts";
 import { type Database, openDatabase } from "./storage/db.ts";
 
 export interface Runtime {
@@ -73,8 +74,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger.info({ host: config.brokerHost, port: broker.port }, "demo broker listening");
   }
   const runtime = await openRuntime(config, logger);
-  const services = createServices(runtime.deps, { directory: runtime.directory });
-  const app = createApp({ config, logger, clock: runtime.deps.clock, ...services });
+  const sessions = new SessionManager({ workers: config.sessionWorkers, logger });
+  const services = createServices(runtime.deps, { directory: runtime.directory, sessions });
+  const app = createApp({
+    config,
+    logger,
+    clock: runtime.deps.clock,
+    sessions,
+    directory: runtime.directory,
+    ...services,
+  });
   app.listen({
     port: config.port,
     hostname: config.host,
@@ -82,14 +91,25 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     maxRequestBodySize: config.maxBodyBytes + 64 * 1024,
   });
   const port = app.server?.port ?? config.port;
+  const opened = await services.accounts.openAllSessions();
   logger.info(
-    { port, host: config.host, database: runtime.database.kind, dataDir: config.dataDir },
+    {
+      port,
+      host: config.host,
+      database: runtime.database.kind,
+      dataDir: config.dataDir,
+      sessions: opened,
+    },
     "service listening",
   );
+  // Daily usage snapshots (issue 7); its first check takes a slot missed while down.
+  services.snapshotScheduler.start();
   return {
     port,
     async stop() {
+      await services.snapshotScheduler.stop();
       await app.stop();
+      await sessions.close();
       await broker?.stop();
       await runtime.database.close();
       logger.info("service stopped");

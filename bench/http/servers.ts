@@ -13,6 +13,7 @@ import { createLogger } from "../../src/logging/logger.ts";
 import { createSecretBox } from "../../src/security/secrets.ts";
 import { systemClock } from "../../src/services/deps.ts";
 import { createServices } from "../../src/services/index.ts";
+import { SessionManager } from "../../src/sessions/manager.ts";
 import { fromPglite } from "../../src/storage/db.ts";
 
 const config = loadConfig({
@@ -34,9 +35,9 @@ const deps = {
   secrets: createSecretBox(config.masterKey),
   randomBytes: (n: number) => randomBytes(n),
 };
-const services = createServices(deps, {
-  directory: new BrokerDirectory({ host: "127.0.0.1", port: 4430 }),
-});
+const directory = new BrokerDirectory({ host: "127.0.0.1", port: 4430 });
+const sessions = new SessionManager({ workers: 1, logger });
+const services = createServices(deps, { directory, sessions });
 const admin = await services.admins.create(
   { type: "cli", id: "bench" },
   { username: "bench", password: "bench-password", role: "admin" },
@@ -51,11 +52,19 @@ for (const login of [1, 2]) {
     terminal_login: login,
     password: "pw",
     server_name: "TAS-Demo",
+    auto_connect: false,
   });
 }
 const body = JSON.stringify({ ok: true, data: await services.accounts.list(principal) });
 
-const app = createApp({ config, logger, clock: systemClock, ...services }).listen({
+const app = createApp({
+  config,
+  logger,
+  clock: systemClock,
+  sessions,
+  directory,
+  ...services,
+}).listen({
   port: 0,
   hostname: "127.0.0.1",
 });

@@ -7,12 +7,12 @@ export interface DirectoryServer {
   /** Trade server name, e.g. `TAS-Demo`. */
   readonly name: string;
   /** Access points, `host:port`, in order of preference. */
-  readonly access: readonly string[];
+  readonly access: string[];
 }
 
 export interface DirectoryCompany {
   readonly companyName: string;
-  readonly results: readonly DirectoryServer[];
+  readonly results: DirectoryServer[];
 }
 
 export const DEMO_COMPANY = "TAS Markets";

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import { parseDailyTime } from "../domain/schedule.ts";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -42,6 +43,8 @@ export interface Config {
   readonly brokerHost: string;
   /** Port of the embedded demo broker. Env `BROKER_PORT`, default 4430. */
   readonly brokerPort: number;
+  /** Session worker threads. Env `TAS_SESSION_WORKERS`, default the CPU count. */
+  readonly sessionWorkers: number;
   /** Run the demo broker inside the service (its own worker). Env `TAS_EMBEDDED_BROKER`, default true. */
   readonly embeddedBroker: boolean;
   /** Seed of the demo broker's price feed; unset → a random seed kept in its database. Env `BROKER_SEED`. */
@@ -50,6 +53,8 @@ export interface Config {
   readonly brokerHistoryDays: number;
   /** Optional JSON file of other brokers' servers for the broker directory. Env `BROKER_DIRECTORY_FILE`. */
   readonly brokerDirectoryFile: string | null;
+  /** UTC time of day `HH:MM` of the daily usage snapshot job. Env `TAS_SNAPSHOT_TIME_UTC`, default `00:05`. */
+  readonly snapshotTimeUtc: string;
 }
 
 /** A configuration problem; the CLI prints its message as one line and exits 1. */
@@ -136,6 +141,13 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const brokerHost =
     env.BROKER_HOST && env.BROKER_HOST.trim() !== "" ? env.BROKER_HOST.trim() : "127.0.0.1";
   const brokerPort = intVar(env, "BROKER_PORT", 4430, 0, 65535);
+  const sessionWorkers = intVar(
+    env,
+    "TAS_SESSION_WORKERS",
+    Math.max(1, navigator.hardwareConcurrency || 1),
+    1,
+    256,
+  );
   const embeddedRaw = (env.TAS_EMBEDDED_BROKER ?? "true").trim().toLowerCase();
   if (!["true", "false", "1", "0", "yes", "no"].includes(embeddedRaw)) {
     throw new ConfigError(
@@ -154,6 +166,15 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       : null;
   if (brokerDirectoryFile !== null && !existsSync(brokerDirectoryFile)) {
     throw new ConfigError(`BROKER_DIRECTORY_FILE ${brokerDirectoryFile} does not exist`);
+  }
+  const snapshotTimeUtc =
+    env.TAS_SNAPSHOT_TIME_UTC && env.TAS_SNAPSHOT_TIME_UTC.trim() !== ""
+      ? env.TAS_SNAPSHOT_TIME_UTC.trim()
+      : "00:05";
+  if (parseDailyTime(snapshotTimeUtc) === null) {
+    throw new ConfigError(
+      `TAS_SNAPSHOT_TIME_UTC must be a UTC time of day HH:MM (00:00-23:59), got "${env.TAS_SNAPSHOT_TIME_UTC}"`,
+    );
   }
 
   const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET;
@@ -208,8 +229,10 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     brokerHost,
     brokerPort,
     brokerDirectoryFile,
+    sessionWorkers,
     embeddedBroker,
     brokerSeed,
     brokerHistoryDays,
+    snapshotTimeUtc,
   });
 }

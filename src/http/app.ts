@@ -5,19 +5,27 @@
 import { randomBytes } from "node:crypto";
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
+import type { BrokerDirectory } from "../broker/directory.ts";
 import type { Config } from "../config/index.ts";
 import { type Logger, redactUrl } from "../logging/logger.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { AdminService } from "../services/admins.ts";
+import type { BillingService } from "../services/billing.ts";
 import type { Clock } from "../services/deps.ts";
 import type { KeyService } from "../services/keys.ts";
+import type { UsageService } from "../services/usage.ts";
+import type { SessionManager } from "../sessions/manager.ts";
 import { renderError } from "./error-renderer.ts";
 import { AppError } from "./errors.ts";
 import { accountsModule } from "./modules/accounts/index.ts";
 import { adminAccountsModule } from "./modules/admin-accounts/index.ts";
 import { adminAdminsModule } from "./modules/admin-admins/index.ts";
 import { adminAuthModule } from "./modules/admin-auth/index.ts";
+import { adminBillingModule } from "./modules/admin-billing/index.ts";
 import { adminKeysModule } from "./modules/admin-keys/index.ts";
+import { adminUsageModule } from "./modules/admin-usage/index.ts";
+import { brokersModule } from "./modules/brokers/index.ts";
+import { sessionsModule } from "./modules/sessions/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 
 export const API_VERSION = "2.1.0";
@@ -29,6 +37,10 @@ export interface AppDeps {
   readonly admins: AdminService;
   readonly keys: KeyService;
   readonly accounts: AccountService;
+  readonly sessions: SessionManager;
+  readonly directory: BrokerDirectory;
+  readonly usage: UsageService;
+  readonly billing: BillingService;
 }
 
 const requestIds = new WeakMap<Request, { id: string; startedAt: number }>();
@@ -129,6 +141,8 @@ export function createApp(deps: AppDeps) {
           },
           tags: [
             { name: "accounts", description: "Client account registry" },
+            { name: "sessions", description: "Broker sessions of accounts" },
+            { name: "brokers", description: "Broker directory and demo accounts" },
             { name: "keys", description: "API key management" },
             { name: "admin", description: "Administration" },
             { name: "system", description: "Health" },
@@ -141,7 +155,11 @@ export function createApp(deps: AppDeps) {
     .use(adminAdminsModule(deps))
     .use(adminKeysModule(deps))
     .use(adminAccountsModule(deps))
-    .use(accountsModule(deps));
+    .use(adminUsageModule(deps))
+    .use(adminBillingModule(deps))
+    .use(accountsModule(deps))
+    .use(sessionsModule(deps))
+    .use(brokersModule(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

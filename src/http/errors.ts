@@ -13,6 +13,9 @@ export type ErrorCode =
   | "SYMBOL_NOT_FOUND"
   | "EA_NOT_FOUND"
   | "ADMIN_NOT_FOUND"
+  // Billing (issue 7): no usage snapshot in the invoiced month; an invoice amount too large.
+  | "SNAPSHOT_NOT_FOUND"
+  | "INVOICE_AMOUNT_OVERFLOW"
   | "NOT_FOUND"
   | "METHOD_NOT_ALLOWED"
   | "ALREADY_SEEDED"
@@ -41,6 +44,8 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   SYMBOL_NOT_FOUND: 404,
   EA_NOT_FOUND: 404,
   ADMIN_NOT_FOUND: 404,
+  SNAPSHOT_NOT_FOUND: 404,
+  INVOICE_AMOUNT_OVERFLOW: 422,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   ALREADY_SEEDED: 409,

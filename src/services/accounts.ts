@@ -5,24 +5,29 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { isUuid } from "../domain/ids.ts";
+import type { SessionStatus } from "../domain/states.ts";
 import { AppError, accountNotFound, validationError } from "../http/errors.ts";
+import type { SessionSpec } from "../sessions/protocol.ts";
 import { type AccountRow, accounts, admins, apiKeys } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { AdminScope, KeyPrincipal } from "./keys.ts";
 
-export type SessionStatus =
-  | "disconnected"
-  | "connecting"
-  | "connected"
-  | "reconnecting"
-  | "auth_failed"
-  | "error";
+export type { SessionStatus };
 
 /** Live session state, provided by the session layer. */
 export interface SessionStatusSource {
   statusOf(accountId: string): SessionStatus;
 }
+
+/** The session layer as the registry drives it (the SessionManager). */
+export interface SessionControl extends SessionStatusSource {
+  open(spec: SessionSpec): void;
+  remove(accountId: string): void;
+}
+
+const hasControl = (s: SessionStatusSource): s is SessionControl =>
+  typeof (s as Partial<SessionControl>).open === "function";
 
 /** Resolves a broker server name to an access point (the broker directory). */
 export interface ServerResolver {
@@ -114,6 +119,42 @@ export class AccountService {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
+  }
+
+  /** Opens (or refreshes) the account's broker session to match its row. */
+  syncSession(row: AccountRow): void {
+    if (!hasControl(this.sessions)) {
+      return;
+    }
+    const creds = this.credentials(row);
+    this.sessions.open({
+      id: row.id,
+      host: creds.brokerHost,
+      port: creds.brokerPort,
+      login: creds.terminalLogin,
+      password: creds.password,
+      server: creds.serverName,
+      connect: row.isEnabled && row.autoConnect,
+    });
+  }
+
+  /** Stops and forgets the sessions of removed accounts. */
+  dropSessions(accountIds: readonly string[]): void {
+    if (!hasControl(this.sessions)) {
+      return;
+    }
+    for (const id of accountIds) {
+      this.sessions.remove(id);
+    }
+  }
+
+  /** At start: a session for every account (connecting the enabled auto_connect ones). */
+  async openAllSessions(): Promise<number> {
+    const rows = await this.deps.db.select().from(accounts);
+    for (const row of rows) {
+      this.syncSession(row);
+    }
+    return rows.length;
   }
 
   /** Forgets a key's cached accounts (after any write touching them, or a key revocation). */
@@ -250,6 +291,7 @@ export class AccountService {
       return inserted;
     });
     this.invalidateKey(principal.keyId);
+    this.syncSession(row);
     return this.view(row);
   }
 
@@ -308,6 +350,7 @@ export class AccountService {
       return updated;
     });
     this.invalidateKey(principal.keyId);
+    this.syncSession(row);
     return this.view(row);
   }
 
@@ -331,6 +374,7 @@ export class AccountService {
       });
     });
     this.invalidateKey(principal.keyId);
+    this.dropSessions([id]);
     return { id, deleted: true };
   }
 

@@ -1,14 +1,22 @@
 // Builds the application services from their collaborators (the composition of src/services).
 import type { BrokerDirectory } from "../broker/directory.ts";
+import { parseDailyTime } from "../domain/schedule.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
+import { BillingService } from "./billing.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { KeyService } from "./keys.ts";
+import { SnapshotScheduler } from "./snapshot-scheduler.ts";
+import { noRunningEas, type RunningEaSource, UsageService } from "./usage.ts";
 
 export interface Services {
   readonly admins: AdminService;
   readonly keys: KeyService;
   readonly accounts: AccountService;
+  readonly usage: UsageService;
+  readonly billing: BillingService;
+  /** The daily snapshot job; not started here (src/server.ts starts and stops it). */
+  readonly snapshotScheduler: SnapshotScheduler;
 }
 
 /** Until broker sessions run (issue 4), no account has a live session. */
@@ -16,10 +24,31 @@ export const noSessions: SessionStatusSource = { statusOf: () => "disconnected" 
 
 export function createServices(
   deps: ServiceDeps,
-  opts: { directory: BrokerDirectory; sessions?: SessionStatusSource },
+  opts: {
+    directory: BrokerDirectory;
+    sessions?: SessionStatusSource;
+    /** Running EAs per key; defaults to none (EAs do not run yet). */
+    runningEas?: RunningEaSource;
+  },
 ): Services {
+  const sessions = opts.sessions ?? noSessions;
+  const admins = new AdminService(deps);
   const keys = new KeyService(deps);
-  const accounts = new AccountService(deps, opts.sessions ?? noSessions, opts.directory);
-  keys.onRevoke((keyId) => accounts.invalidateKey(keyId));
-  return { admins: new AdminService(deps), keys, accounts };
+  const accounts = new AccountService(deps, sessions, opts.directory);
+  keys.onRevoke((keyId, removed) => {
+    accounts.invalidateKey(keyId);
+    accounts.dropSessions(removed);
+  });
+  const usage = new UsageService(deps, admins, sessions, opts.runningEas ?? noRunningEas);
+  const billing = new BillingService(deps, admins, usage);
+  const minutesUtc = parseDailyTime(deps.config.snapshotTimeUtc);
+  if (minutesUtc === null) {
+    throw new Error(`invalid snapshotTimeUtc "${deps.config.snapshotTimeUtc}"`);
+  }
+  const snapshotScheduler = new SnapshotScheduler(usage, {
+    clock: deps.clock,
+    logger: deps.logger,
+    minutesUtc,
+  });
+  return { admins, keys, accounts, usage, billing, snapshotScheduler };
 }

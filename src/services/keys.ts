@@ -65,7 +65,9 @@ export class KeyService {
   /** key id → hash, to evict by id. */
   private readonly hashById = new Map<string, string>();
   private readonly lastUsedWritten = new Map<string, number>();
-  private readonly revokeListeners: Array<(keyId: string) => void> = [];
+  private readonly revokeListeners: Array<
+    (keyId: string, removedAccounts: readonly string[]) => void
+  > = [];
 
   constructor(private readonly deps: ServiceDeps) {
     const ttlMs = deps.config.keyCacheTtlSeconds * 1000;
@@ -82,13 +84,17 @@ export class KeyService {
     });
   }
 
-  /** Called with a key id when a key stops being valid (e.g. to close its WebSockets). */
-  onRevoke(listener: (keyId: string) => void): void {
+  /** Called when a key stops being valid (e.g. to close its WebSockets), with the accounts removed. */
+  onRevoke(listener: (keyId: string, removedAccounts: readonly string[]) => void): void {
     this.revokeListeners.push(listener);
   }
 
   /** Drops a key's cache entries (positive or negative) on this node. */
-  private evict(key: { id: string; hash: string }, revoked: boolean): void {
+  private evict(
+    key: { id: string; hash: string },
+    revoked: boolean,
+    removedAccounts: readonly string[] = [],
+  ): void {
     const cachedHash = this.hashById.get(key.id);
     if (cachedHash) {
       this.cache.delete(cachedHash);
@@ -98,7 +104,7 @@ export class KeyService {
     const keyId = key.id;
     if (revoked) {
       for (const listener of this.revokeListeners) {
-        listener(keyId);
+        listener(keyId, removedAccounts);
       }
     }
   }
@@ -302,10 +308,10 @@ export class KeyService {
         targetId: existing.id,
         details: { accounts_removed: gone.length },
       });
-      return gone.length;
+      return gone.map((g) => g.id);
     });
-    this.evict(existing, true);
-    return { id: existing.id, revoked: true, accounts_removed: removed };
+    this.evict(existing, true, removed);
+    return { id: existing.id, revoked: true, accounts_removed: removed.length };
   }
 
   /** Replaces the key's secret; the old secret stops working at once, accounts stay. */

@@ -9,7 +9,7 @@ let key: string;
 beforeAll(async () => {
   t = await createTestApp({ TAS_MAX_BODY_BYTES: "2048" });
   key = (await t.createKey(await t.superToken())).key;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 describe("envelope", () => {

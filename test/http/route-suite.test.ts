@@ -16,7 +16,7 @@ beforeAll(async () => {
   const other = await t.createAdmin("other-admin");
   const theirs = await t.createKey(other.token);
   foreignAccountId = (await t.createAccount(theirs.key)).id;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 describe("route table", () => {

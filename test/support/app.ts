@@ -5,12 +5,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerDirectory } from "../../src/broker/directory.ts";
+import { type RunningDemoBroker, runDemoBroker } from "../../src/broker/server/run.ts";
 import { type Config, loadConfig } from "../../src/config/index.ts";
 import { type App, createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/logging/logger.ts";
 import { createSecretBox } from "../../src/security/secrets.ts";
 import type { ServiceDeps } from "../../src/services/deps.ts";
 import { createServices, type Services } from "../../src/services/index.ts";
+import { SessionManager } from "../../src/sessions/manager.ts";
 import { TestClock } from "./clock.ts";
 import { freshDatabase, type TestDatabase } from "./db.ts";
 
@@ -34,8 +36,22 @@ export interface RequestOptions {
   contentType?: string | null;
 }
 
+export interface TestAppOptions {
+  /** Start an in-process demo broker (on a free port) and point TAS-Demo at it. */
+  readonly broker?: boolean;
+  /** The broker's clock (default: a TestClock frozen on Wednesday 2026-11-18 14:00 UTC). */
+  readonly brokerClock?: TestClock;
+  /** Broker tick loop period, ms (0: step by hand with `broker.broker.step()`). */
+  readonly tickIntervalMs?: number;
+}
+
+/** Wednesday 2026-11-18 14:00 UTC: FX open, far from rollover. */
+export const WEDNESDAY_14_UTC = Date.UTC(2026, 10, 18, 14, 0, 0);
+
 export interface TestApp {
   readonly app: App;
+  readonly sessions: SessionManager;
+  readonly broker: RunningDemoBroker | null;
   readonly config: Config;
   readonly services: Services;
   readonly deps: ServiceDeps;
@@ -56,8 +72,23 @@ export interface TestApp {
 
 let adminCounter = 0;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
   const db = await freshDatabase();
+  const broker = opts.broker
+    ? await runDemoBroker({
+        host: "127.0.0.1",
+        port: 0,
+        databaseUrl: null,
+        dataDir: null,
+        clock: opts.brokerClock ?? new TestClock().freeze(WEDNESDAY_14_UTC),
+        seed: 7,
+        historyDays: 2,
+        tickIntervalMs: opts.tickIntervalMs ?? 0,
+      })
+    : null;
   const dataDir = mkdtempSync(join(tmpdir(), "tas-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -67,6 +98,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     TAS_LOGIN_ATTEMPTS_PER_MINUTE: "1000",
     TAS_RATE_LIMIT_BURST: "10000",
     TAS_RATE_LIMIT_RPS: "10000",
+    TAS_SESSION_WORKERS: "1",
+    ...(broker ? { BROKER_PORT: String(broker.port) } : {}),
     ...env,
   });
   const clock = new TestClock();
@@ -80,8 +113,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     randomBytes: (n) => randomBytes(n),
   };
   const directory = new BrokerDirectory({ host: config.brokerHost, port: config.brokerPort });
-  const services = createServices(deps, { directory });
-  const app = createApp({ config, logger, clock, ...services });
+  const sessions = new SessionManager({
+    workers: config.sessionWorkers,
+    logger,
+    callTimeoutMs: 15_000,
+  });
+  const services = createServices(deps, { directory, sessions });
+  const app = createApp({ config, logger, clock, sessions, directory, ...services });
   let superToken: Promise<string> | null = null;
 
   const request = async (
@@ -132,6 +170,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   const t: TestApp = {
     app,
+    sessions,
+    broker,
     config,
     services,
     deps,
@@ -177,6 +217,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return res.body.data;
     },
     async close() {
+      await sessions.close();
+      await broker?.stop();
       await db.drop();
     },
   };

@@ -48,15 +48,19 @@ export async function runDemoBroker(config: DemoBrokerConfig): Promise<RunningDe
           void broker.step();
         }, interval)
       : null;
+  let stopped: Promise<void> | null = null;
   return {
     port: server.port,
     broker,
-    async stop() {
-      if (timer) {
-        clearInterval(timer);
-      }
-      await server.stop();
-      await broker.close();
+    stop() {
+      stopped ??= (async () => {
+        if (timer) {
+          clearInterval(timer);
+        }
+        await server.stop();
+        await broker.close();
+      })();
+      return stopped;
     },
   };
 }

@@ -4,3 +4,5 @@ export * from "./accounts.ts";
 export * from "./admins.ts";
 export * from "./api-keys.ts";
 export * from "./audit-log.ts";
+export * from "./billing-terms.ts";
+export * from "./usage-snapshots.ts";

@@ -36,7 +36,7 @@ beforeAll(async () => {
       deposit: 10_000,
     })
   ).data;
-});
+}, 60_000);
 afterAll(async () => {
   client.close();
   await running.stop();

@@ -12,7 +12,7 @@ beforeAll(async () => {
   await t.superToken();
   admin = await t.createAdmin("owner");
   key = (await t.createKey(admin.token, { max_accounts: 20 })).key;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const base = { terminal_login: 5001, password: "broker-secret", server_name: "TAS-Demo" };

@@ -6,7 +6,7 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from "../../support/app.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -66,7 +66,7 @@ describe("POST /admin/login", () => {
   let winner: string;
   beforeAll(async () => {
     winner = (await t.services.admins.list())[0]!.username;
-  });
+  }, 60_000);
 
   test("returns a JWT and the admin", async () => {
     const password = winner === "first" ? "password-1" : "password-2";
@@ -138,7 +138,7 @@ describe("admin authentication", () => {
     const password = username === "first" ? "password-1" : "password-2";
     root = (await t.request("POST", "/admin/login", { body: { username, password } })).body.data
       .token;
-  });
+  }, 60_000);
 
   test("no credentials → 401", async () => {
     const res = await t.request("GET", "/admin/keys");

@@ -13,7 +13,7 @@ beforeAll(async () => {
   root = await t.superToken();
   alice = await t.createAdmin("alice");
   bob = await t.createAdmin("bob");
-});
+}, 60_000);
 afterAll(() => t.close());
 
 describe("POST /admin/keys", () => {

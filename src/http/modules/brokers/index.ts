@@ -1,0 +1,136 @@
+// GET /api/brokers/search?company= (the broker directory) and POST /api/brokers/demo (a demo
+// account on a demo server, registered through a session worker).
+import { Elysia, t } from "elysia";
+import { type BrokerDirectory, DEMO_COMPANY, DEMO_SERVERS } from "../../../broker/directory.ts";
+import type { SessionManager } from "../../../sessions/manager.ts";
+import { type AuthDeps, authPlugin } from "../../auth.ts";
+import { Envelope, ok } from "../../envelope.ts";
+import { AppError } from "../../errors.ts";
+import { Int, KEY_SECURITY, Text } from "../../models/common.ts";
+
+const SearchResult = t.Array(
+  t.Object({
+    companyName: t.String(),
+    results: t.Array(t.Object({ name: t.String(), access: t.Array(t.String()) })),
+  }),
+);
+
+const DemoCreated = t.Object({
+  login: t.Integer(),
+  password: t.String(),
+  investor_password: t.String(),
+  server_name: t.String(),
+  broker_host: t.String(),
+  broker_port: t.Integer(),
+  company: t.String(),
+  group: t.String(),
+  leverage: t.Integer(),
+  currency: t.String(),
+  balance: t.Number(),
+});
+
+export function brokersModule(
+  deps: AuthDeps & { directory: BrokerDirectory; sessions: SessionManager },
+) {
+  return new Elysia({ name: "module.brokers", prefix: "/api/brokers", normalize: false })
+    .use(authPlugin(deps))
+    .get("/search", ({ query }) => ok(deps.directory.search(query.company)), {
+      apiKey: true,
+      query: t.Object({ company: Text(100, { minLength: 1 }) }),
+      response: { 200: Envelope(SearchResult) },
+      detail: {
+        tags: ["brokers"],
+        summary: "Search the broker directory by company",
+        security: KEY_SECURITY,
+      },
+    })
+    .post(
+      "/demo",
+      async ({ body, set }) => {
+        const company = body.company.trim();
+        if (company.toLowerCase() !== DEMO_COMPANY.toLowerCase()) {
+          throw new AppError(
+            "VALIDATION_ERROR",
+            `Invalid 'company': no demo server for '${company}' (try '${DEMO_COMPANY}')`,
+            {
+              field: "company",
+            },
+          );
+        }
+        const server = body.server ?? DEMO_SERVERS.hedging;
+        const endpoint = deps.directory.resolveServer(server);
+        if (!endpoint || !Object.values(DEMO_SERVERS).includes(server as never)) {
+          throw new AppError(
+            "VALIDATION_ERROR",
+            `Invalid 'server': unknown demo server '${server}'`,
+            { field: "server" },
+          );
+        }
+        const created = await deps.sessions
+          .createDemo<{
+            login: number;
+            password: string;
+            investor_password: string;
+            server: string;
+            company: string;
+            group: string;
+            leverage: number;
+            currency: string;
+            balance: number;
+          }>(endpoint.host, endpoint.port, {
+            server,
+            ...(body.group !== undefined ? { group: body.group } : {}),
+            ...(body.leverage !== undefined ? { leverage: body.leverage } : {}),
+            ...(body.currency !== undefined ? { currency: body.currency } : {}),
+            ...(body.deposit !== undefined ? { deposit: body.deposit } : {}),
+          })
+          .catch((err: unknown) => {
+            if (
+              err instanceof AppError &&
+              err.code === "BROKER_UNAVAILABLE" &&
+              /INVALID/.test(err.message)
+            ) {
+              throw new AppError(
+                "VALIDATION_ERROR",
+                err.message.replace(/^The broker is unavailable: INVALID: /, ""),
+              );
+            }
+            throw err;
+          });
+        set.status = 201;
+        return ok({
+          login: created.login,
+          password: created.password,
+          investor_password: created.investor_password,
+          server_name: created.server,
+          broker_host: endpoint.host,
+          broker_port: endpoint.port,
+          company: created.company,
+          group: created.group,
+          leverage: created.leverage,
+          currency: created.currency,
+          balance: created.balance,
+        });
+      },
+      {
+        apiKey: true,
+        body: t.Object(
+          {
+            company: Text(100, { minLength: 1 }),
+            server: t.Optional(Text(64)),
+            group: t.Optional(Text(64, { minLength: 1 })),
+            leverage: t.Optional(Int({ minimum: 1, maximum: 3000 })),
+            currency: t.Optional(t.String({ pattern: "^[A-Z]{3}$" })),
+            deposit: t.Optional(t.Number({ minimum: 0, maximum: 1e9 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Envelope(DemoCreated) },
+        detail: {
+          tags: ["brokers"],
+          summary: "Open a demo account on a demo server",
+          security: KEY_SECURITY,
+        },
+      },
+    );
+}

@@ -1,0 +1,266 @@
+// The main thread's side of broker sessions: N session workers, each owning the accounts that
+// hash to it (FNV-1a of the account id). The manager only routes — opens and closes sessions,
+// forwards calls with a timeout, caches each session's health for `session_status` — and
+// restarts a crashed worker, reopening its sessions. It does no broker I/O itself.
+import type { SessionStatus } from "../domain/states.ts";
+import { AppError } from "../http/errors.ts";
+import type { Logger } from "../logging/logger.ts";
+import type { CallError, FromWorker, SessionMethod, SessionSpec, ToWorker } from "./protocol.ts";
+import type { SessionHealth } from "./session.ts";
+
+export interface SessionManagerOptions {
+  readonly workers: number;
+  readonly logger: Logger;
+  /** Longest wait for a worker's answer, ms. */
+  readonly callTimeoutMs?: number;
+}
+
+export type SessionEventListener = (
+  accountId: string,
+  event: { kind: string; [key: string]: unknown },
+) => void;
+
+interface WorkerSlot {
+  worker: Worker;
+  specs: Map<string, SessionSpec>;
+  alive: boolean;
+}
+
+/** FNV-1a 32-bit: a stable hash so an account always lands on the same worker. */
+export function stableHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+const DISCONNECTED: SessionHealth = {
+  status: "disconnected",
+  connected_since: null,
+  last_error: null,
+  reconnects: 0,
+  last_quote_at: null,
+};
+
+export class SessionManager {
+  private readonly slots: WorkerSlot[] = [];
+  private readonly health = new Map<string, SessionHealth>();
+  private readonly waiting = new Map<
+    number,
+    {
+      resolve: (v: unknown) => void;
+      reject: (e: unknown) => void;
+      timer: ReturnType<typeof setTimeout>;
+    }
+  >();
+  private readonly listeners: SessionEventListener[] = [];
+  private nextRid = 1;
+  private closing = false;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly opts: SessionManagerOptions) {
+    this.timeoutMs = opts.callTimeoutMs ?? 30_000;
+    for (let i = 0; i < Math.max(1, opts.workers); i++) {
+      this.slots.push(this.spawn(i, new Map()));
+    }
+  }
+
+  private spawn(index: number, specs: Map<string, SessionSpec>): WorkerSlot {
+    const worker = new Worker(new URL("./worker.ts", import.meta.url).href);
+    const slot: WorkerSlot = { worker, specs, alive: true };
+    worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
+    worker.addEventListener("close", () => {
+      slot.alive = false;
+      if (this.closing) {
+        return;
+      }
+      this.opts.logger.error({ worker: index }, "session worker exited; restarting it");
+      for (const id of specs.keys()) {
+        this.health.set(id, {
+          ...(this.health.get(id) ?? DISCONNECTED),
+          status: "reconnecting",
+          last_error: "session worker restarted",
+        });
+      }
+      const replacement = this.spawn(index, specs);
+      this.slots[index] = replacement;
+      for (const spec of specs.values()) {
+        replacement.worker.postMessage({ type: "open", spec } satisfies ToWorker);
+      }
+    });
+    return slot;
+  }
+
+  private onMessage(msg: FromWorker): void {
+    switch (msg.type) {
+      case "status":
+        this.health.set(msg.id, msg.health);
+        for (const l of this.listeners) {
+          l(msg.id, { kind: "session", health: msg.health });
+        }
+        return;
+      case "reply": {
+        const w = this.waiting.get(msg.rid);
+        if (!w) {
+          return;
+        }
+        this.waiting.delete(msg.rid);
+        clearTimeout(w.timer);
+        if (msg.ok) {
+          w.resolve(msg.data);
+        } else {
+          w.reject(toAppError(msg.error));
+        }
+        return;
+      }
+      case "event":
+        for (const l of this.listeners) {
+          l(msg.id, msg.event);
+        }
+        return;
+      case "stopped":
+        return;
+    }
+  }
+
+  private slotOf(accountId: string): WorkerSlot {
+    return this.slots[stableHash(accountId) % this.slots.length] as WorkerSlot;
+  }
+
+  private post(slot: WorkerSlot, msg: ToWorker): void {
+    slot.worker.postMessage(msg);
+  }
+
+  private request<T>(
+    slot: WorkerSlot,
+    build: (rid: number) => ToWorker,
+    timeoutMs = this.timeoutMs,
+  ): Promise<T> {
+    const rid = this.nextRid++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(rid);
+        reject(new AppError("BROKER_UNAVAILABLE", "the session worker did not answer in time"));
+      }, timeoutMs);
+      this.waiting.set(rid, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.post(slot, build(rid));
+    });
+  }
+
+  onEvent(listener: SessionEventListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Registers (or updates) an account's session; connects when `spec.connect`. */
+  open(spec: SessionSpec): void {
+    const slot = this.slotOf(spec.id);
+    slot.specs.set(spec.id, spec);
+    if (!this.health.has(spec.id)) {
+      this.health.set(spec.id, DISCONNECTED);
+    }
+    this.post(slot, { type: "open", spec });
+  }
+
+  /** Connects and waits (up to `waitMs`) until connected or failed. */
+  async connect(accountId: string, waitMs = 10_000): Promise<SessionHealth> {
+    const slot = this.slotOf(accountId);
+    const spec = slot.specs.get(accountId);
+    if (spec) {
+      slot.specs.set(accountId, { ...spec, connect: true });
+    }
+    return this.request<SessionHealth>(
+      slot,
+      (rid) => ({ type: "connect", id: accountId, rid, waitMs }),
+      waitMs + 5000,
+    );
+  }
+
+  disconnect(accountId: string): void {
+    const slot = this.slotOf(accountId);
+    const spec = slot.specs.get(accountId);
+    if (spec) {
+      slot.specs.set(accountId, { ...spec, connect: false });
+    }
+    this.post(slot, { type: "disconnect", id: accountId });
+  }
+
+  remove(accountId: string): void {
+    const slot = this.slotOf(accountId);
+    slot.specs.delete(accountId);
+    this.health.delete(accountId);
+    this.post(slot, { type: "remove", id: accountId });
+  }
+
+  statusOf(accountId: string): SessionStatus {
+    return (this.health.get(accountId) ?? DISCONNECTED).status;
+  }
+
+  healthOf(accountId: string): SessionHealth {
+    return this.health.get(accountId) ?? DISCONNECTED;
+  }
+
+  call<T>(
+    accountId: string,
+    method: SessionMethod,
+    args: Record<string, unknown> = {},
+  ): Promise<T> {
+    return this.request<T>(this.slotOf(accountId), (rid) => ({
+      type: "call",
+      rid,
+      id: accountId,
+      method,
+      args,
+    }));
+  }
+
+  /** Registers a demo account on a broker through a worker (the main thread does no broker I/O). */
+  createDemo<T>(host: string, port: number, params: Record<string, unknown>): Promise<T> {
+    const slot = this.slots[this.nextRid % this.slots.length] as WorkerSlot;
+    return this.request<T>(slot, (rid) => ({ type: "demo", rid, host, port, params }));
+  }
+
+  /** Test/ops hook: kills worker `index` as a crash would. */
+  crashWorker(index: number): void {
+    this.slots[index]?.worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const slot of this.slots) {
+      slot.worker.postMessage({ type: "stop" } satisfies ToWorker);
+    }
+    await Bun.sleep(50);
+    for (const slot of this.slots) {
+      slot.worker.terminate();
+    }
+    for (const w of this.waiting.values()) {
+      clearTimeout(w.timer);
+      w.reject(new AppError("BROKER_UNAVAILABLE", "the service is shutting down"));
+    }
+    this.waiting.clear();
+  }
+}
+
+function toAppError(e: CallError): AppError {
+  switch (e.kind) {
+    case "not_connected":
+      return new AppError(
+        "SESSION_NOT_CONNECTED",
+        `The account is not connected to its broker (session ${e.status})`,
+        {
+          session_status: e.status,
+        },
+      );
+    case "unknown_outcome":
+      return new AppError(
+        "TRADE_OUTCOME_UNKNOWN",
+        "The link to the broker broke while the request was in flight; its outcome will be reconciled when the session reconnects",
+      );
+    case "unavailable":
+      return new AppError("BROKER_UNAVAILABLE", `The broker is unavailable: ${e.message}`);
+    case "internal":
+      return new AppError("INTERNAL_ERROR", "Internal error in the session worker");
+  }
+}

@@ -1,0 +1,58 @@
+// Messages between the main thread and session workers (structured clones). The main thread only
+// routes: it opens/closes sessions and forwards calls; workers own all broker I/O.
+import type { SessionHealth } from "./session.ts";
+
+export interface SessionSpec {
+  id: string;
+  host: string;
+  port: number;
+  login: number;
+  password: string;
+  server: string;
+  /** Connect now (auto_connect and enabled). */
+  connect: boolean;
+}
+
+export type SessionMethod =
+  | "summary"
+  | "positions"
+  | "orders"
+  | "quote"
+  | "symbols"
+  | "deals"
+  | "dealsOfPosition"
+  | "closedPositions"
+  | "bars"
+  | "serverTime"
+  | "sendOrder"
+  | "modifyPosition"
+  | "modifyOrder"
+  | "closePosition"
+  | "cancelOrder"
+  | "closeBy";
+
+export type ToWorker =
+  | { type: "open"; spec: SessionSpec }
+  | { type: "connect"; id: string; rid: number; waitMs: number }
+  | { type: "disconnect"; id: string }
+  | { type: "remove"; id: string }
+  | { type: "call"; rid: number; id: string; method: SessionMethod; args: Record<string, unknown> }
+  | { type: "demo"; rid: number; host: string; port: number; params: Record<string, unknown> }
+  | { type: "stop" };
+
+export type CallError =
+  /** The session is not connected (503). */
+  | { kind: "not_connected"; status: string; message: string }
+  /** The link broke while a write was in flight (504): outcome unknown. */
+  | { kind: "unknown_outcome"; message: string }
+  /** The broker could not be reached or answered nonsense (503). */
+  | { kind: "unavailable"; message: string }
+  /** Bad arguments (a bug in the caller) or anything else. */
+  | { kind: "internal"; message: string };
+
+export type FromWorker =
+  | { type: "status"; id: string; health: SessionHealth }
+  | { type: "reply"; rid: number; ok: true; data: unknown }
+  | { type: "reply"; rid: number; ok: false; error: CallError }
+  | { type: "event"; id: string; event: { kind: string; [key: string]: unknown } }
+  | { type: "stopped" };

@@ -1,0 +1,207 @@
+// Entry of a session worker (Bun worker thread): holds the broker sessions of the accounts hashed
+// to it, runs their connectors and mirrors, and answers the main thread's calls from the mirror
+// (reads) or through the session's write queue (trades).
+import { ConnectorError, type TradeOutcome } from "../broker/connector.ts";
+import { DemoConnector } from "../broker/connectors/demo.ts";
+import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
+import { AccountSession, SessionNotConnected } from "./session.ts";
+
+declare const self: Worker;
+
+const sessions = new Map<string, AccountSession>();
+const post = (msg: FromWorker) => self.postMessage(msg);
+
+function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"]): AccountSession {
+  return new AccountSession(
+    id,
+    {
+      host: spec.host,
+      port: spec.port,
+      login: spec.login,
+      password: spec.password,
+      server: spec.server,
+    },
+    {
+      now: () => Date.now(),
+      random: () => Math.random(),
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      newConnector: () => new DemoConnector(),
+      report: (_kind, health) => post({ type: "status", id, health }),
+      publish: (event) => {
+        if (event.kind !== "tick") {
+          post({ type: "event", id, event: event as unknown as { kind: string } });
+        }
+      },
+    },
+  );
+}
+
+function toCallError(err: unknown, write: boolean): CallError {
+  if (err instanceof SessionNotConnected) {
+    return { kind: "not_connected", status: err.status, message: err.message };
+  }
+  if (err instanceof ConnectorError) {
+    if (write && (err.kind === "network" || err.kind === "timeout")) {
+      return { kind: "unknown_outcome", message: err.message };
+    }
+    return { kind: "unavailable", message: err.message };
+  }
+  return { kind: "internal", message: (err as Error).message ?? String(err) };
+}
+
+const WRITES: ReadonlySet<SessionMethod> = new Set<SessionMethod>([
+  "sendOrder",
+  "modifyPosition",
+  "modifyOrder",
+  "closePosition",
+  "cancelOrder",
+  "closeBy",
+]);
+
+async function call(
+  s: AccountSession,
+  method: SessionMethod,
+  a: Record<string, unknown>,
+): Promise<unknown> {
+  const n = (k: string) => a[k] as number;
+  switch (method) {
+    case "summary":
+      s.live();
+      return s.account;
+    case "positions":
+      s.live();
+      return [...s.positions.values()];
+    case "orders":
+      s.live();
+      return [...s.orders.values()];
+    case "quote":
+      return s.quote(a.symbol as string);
+    case "symbols":
+      return s.live().symbols();
+    case "deals":
+      return s.live().deals(n("from"), n("to"));
+    case "dealsOfPosition":
+      return s.live().dealsOfPosition(n("position"));
+    case "closedPositions":
+      return s.live().closedPositions(n("from"), n("to"));
+    case "bars":
+      return s.live().bars(a.symbol as string, a.timeframe as never, a.query as never);
+    case "serverTime":
+      return s.live().serverTime();
+    case "sendOrder":
+      return s.write((c) => c.sendOrder(a.request as never));
+    case "modifyPosition":
+      return s.write((c) => c.modifyPosition(a as never));
+    case "modifyOrder":
+      return s.write((c) => c.modifyOrder(a as never));
+    case "closePosition":
+      return s.write((c) => c.closePosition(a as never));
+    case "cancelOrder":
+      return s.write((c): Promise<TradeOutcome> => c.cancelOrder(n("ticket")));
+    case "closeBy":
+      return s.write((c) => c.closeBy(a as never));
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  switch (msg.type) {
+    case "open": {
+      const existing = sessions.get(msg.spec.id);
+      if (existing) {
+        existing.updateCredentials({
+          host: msg.spec.host,
+          port: msg.spec.port,
+          login: msg.spec.login,
+          password: msg.spec.password,
+          server: msg.spec.server,
+        });
+        if (!msg.spec.connect) {
+          existing.disconnect();
+        }
+      }
+      const s = existing ?? newSession(msg.spec.id, msg.spec);
+      sessions.set(msg.spec.id, s);
+      if (msg.spec.connect) {
+        s.connect();
+      }
+      post({ type: "status", id: s.id, health: s.health() });
+      return;
+    }
+    case "connect": {
+      const s = sessions.get(msg.id);
+      if (!s) {
+        post({
+          type: "reply",
+          rid: msg.rid,
+          ok: false,
+          error: { kind: "internal", message: "no such session" },
+        });
+        return;
+      }
+      s.connect();
+      void s
+        .settled(msg.waitMs)
+        .then(() => post({ type: "reply", rid: msg.rid, ok: true, data: s.health() }));
+      return;
+    }
+    case "disconnect":
+      sessions.get(msg.id)?.disconnect();
+      return;
+    case "remove": {
+      const s = sessions.get(msg.id);
+      if (s) {
+        s.disconnect();
+        sessions.delete(msg.id);
+      }
+      return;
+    }
+    case "call": {
+      const s = sessions.get(msg.id);
+      if (!s) {
+        post({
+          type: "reply",
+          rid: msg.rid,
+          ok: false,
+          error: {
+            kind: "not_connected",
+            status: "disconnected",
+            message: "the account's broker session is disconnected",
+          },
+        });
+        return;
+      }
+      call(s, msg.method, msg.args).then(
+        (data) => post({ type: "reply", rid: msg.rid, ok: true, data }),
+        (err: unknown) =>
+          post({
+            type: "reply",
+            rid: msg.rid,
+            ok: false,
+            error: toCallError(err, WRITES.has(msg.method)),
+          }),
+      );
+      return;
+    }
+    case "demo": {
+      const c = new DemoConnector();
+      c.openOnly(msg.host, msg.port)
+        .then(() => c.createDemo(msg.params))
+        .then(
+          (data) => post({ type: "reply", rid: msg.rid, ok: true, data }),
+          (err: unknown) =>
+            post({ type: "reply", rid: msg.rid, ok: false, error: toCallError(err, false) }),
+        )
+        .finally(() => c.close());
+      return;
+    }
+    case "stop":
+      for (const s of sessions.values()) {
+        s.disconnect();
+      }
+      sessions.clear();
+      post({ type: "stopped" });
+      return;
+  }
+};

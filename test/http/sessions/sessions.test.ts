@@ -1,0 +1,161 @@
+// Broker sessions end to end: a demo account opened over REST, registered, connected through a
+// session worker to the in-process demo broker; wrong credentials; broker restarts.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runDemoBroker } from "../../../src/broker/server/run.ts";
+import { createTestApp, type TestApp } from "../../support/app.ts";
+import { TestClock } from "../../support/clock.ts";
+
+let t: TestApp;
+let key: string;
+const brokerClock = new TestClock().freeze(Date.UTC(2026, 10, 18, 14, 0, 0));
+
+async function until(pred: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!(await pred())) {
+    if (Date.now() - start > timeoutMs) {
+      throw new Error("condition not reached in time");
+    }
+    await Bun.sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { broker: true, brokerClock });
+  key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
+}, 60_000);
+afterAll(() => t.close());
+
+describe("brokers", () => {
+  test("search finds the demo company and its servers", async () => {
+    const res = await t.request("GET", "/api/brokers/search?company=tas", { key });
+    expect(res.status).toBe(200);
+    expect(res.body.data[0].companyName).toBe("TAS Markets");
+    expect(res.body.data[0].results.map((r: any) => r.name)).toEqual([
+      "TAS-Demo",
+      "TAS-Demo-Netting",
+    ]);
+    expect(res.body.data[0].results[0].access).toEqual([`127.0.0.1:${t.broker!.port}`]);
+    expect(
+      (await t.request("GET", "/api/brokers/search?company=nobody", { key })).body.data,
+    ).toEqual([]);
+    expect((await t.request("GET", "/api/brokers/search", { key })).status).toBe(400);
+  });
+
+  test("bad demo requests are refused without creating anything", async () => {
+    for (const body of [
+      {},
+      { company: "Other Broker" },
+      { company: "TAS Markets", leverage: 0 },
+      { company: "TAS Markets", currency: "usd" },
+      { company: "TAS Markets", deposit: -5 },
+      { company: "TAS Markets", server: "Nope" },
+    ]) {
+      const res = await t.request("POST", "/api/brokers/demo", { key, body });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe("session lifecycle", () => {
+  let demo: any;
+  let accountId: string;
+
+  test("a demo account opened over REST connects once registered", async () => {
+    const res = await t.request("POST", "/api/brokers/demo", {
+      key,
+      body: { company: "TAS Markets", leverage: 200, currency: "USD", deposit: 25_000 },
+    });
+    expect(res.status).toBe(201);
+    demo = res.body.data;
+    expect(demo).toMatchObject({
+      server_name: "TAS-Demo",
+      company: "TAS Markets",
+      leverage: 200,
+      currency: "USD",
+      balance: 25_000,
+      broker_port: t.broker!.port,
+    });
+    const account = await t.createAccount(key, {
+      terminal_login: demo.login,
+      password: demo.password,
+      server_name: "TAS-Demo",
+    });
+    accountId = account.id;
+    await until(
+      async () =>
+        (await t.request("GET", `/api/accounts/${accountId}/session`, { key })).body.data.status ===
+        "connected",
+    );
+    const health = (await t.request("GET", `/api/accounts/${accountId}/session`, { key })).body
+      .data;
+    expect(health.connected_since).not.toBeNull();
+    expect(health.last_error).toBeNull();
+    expect(
+      (await t.request("GET", `/api/accounts/${accountId}`, { key })).body.data.session_status,
+    ).toBe("connected");
+    const admin = await t.request("GET", "/admin/accounts", { token: await t.superToken() });
+    expect(admin.body.data.find((a: any) => a.id === accountId).session_status).toBe("connected");
+  });
+
+  test("disconnect and connect again", async () => {
+    const off = await t.request("POST", `/api/accounts/${accountId}/disconnect`, { key });
+    expect(off.body.data.status).toBe("disconnected");
+    await until(async () => t.sessions.statusOf(accountId) === "disconnected");
+    const on = await t.request("POST", `/api/accounts/${accountId}/connect`, { key });
+    expect(on.status).toBe(200);
+    expect(on.body.data.status).toBe("connected");
+  });
+
+  test("wrong credentials end in auth_failed without a retry storm", async () => {
+    const bad = await t.createAccount(key, {
+      terminal_login: demo.login,
+      password: "not-the-password",
+      server_name: "TAS-Demo",
+    });
+    await until(async () => t.sessions.statusOf(bad.id) === "auth_failed");
+    const health = (await t.request("GET", `/api/accounts/${bad.id}/session`, { key })).body.data;
+    expect(health.last_error).toContain("invalid");
+    await Bun.sleep(1500);
+    expect(t.sessions.healthOf(bad.id).reconnects).toBe(0);
+    expect(t.sessions.statusOf(bad.id)).toBe("auth_failed");
+  });
+
+  test("an unreachable broker → reconnecting with a last_error", async () => {
+    const far = await t.createAccount(key, {
+      terminal_login: 1,
+      password: "x",
+      broker_host: "127.0.0.1",
+      broker_port: 9,
+    });
+    await until(async () => t.sessions.statusOf(far.id) === "reconnecting");
+    expect(t.sessions.healthOf(far.id).last_error).toContain("cannot reach");
+    await t.request("DELETE", `/api/accounts/${far.id}`, { key });
+  });
+
+  test("the broker goes away and comes back: reconnecting, then connected", async () => {
+    const port = t.broker!.port;
+    // Stop the broker (its in-memory state goes too), then bring one up on the same port.
+    await t.broker!.stop();
+    await until(async () => t.sessions.statusOf(accountId) === "reconnecting");
+    const again = await runDemoBroker({
+      host: "127.0.0.1",
+      port,
+      databaseUrl: null,
+      dataDir: null,
+      clock: brokerClock,
+      seed: 7,
+      historyDays: 1,
+      tickIntervalMs: 0,
+    });
+    try {
+      // The new broker has no such account: the session ends in auth_failed, proving it reconnected.
+      await until(
+        async () => ["connected", "auth_failed"].includes(t.sessions.statusOf(accountId)),
+        20_000,
+      );
+      expect(t.sessions.healthOf(accountId).reconnects).toBeGreaterThan(0);
+    } finally {
+      await again.stop();
+    }
+  }, 30_000);
+});
