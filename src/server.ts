@@ -11,7 +11,7 @@ import { createApp } from "./http/app.ts";
 import type { Logger } from "./logging/logger.ts";
 import { createSecretBox } from "./security/secrets.ts";
 import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
-import { createServices } from "./services/index.ts";
+import { createServices, createTradingService } from "./services/index.ts";
 import { SessionManager } from "./sessions/manager.ts";
 import { type Database, openDatabase } from "./storage/db.ts";
 
@@ -82,6 +82,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     clock: runtime.deps.clock,
     sessions,
     directory: runtime.directory,
+    trading: createTradingService(services, sessions, runtime.deps.clock),
     ...services,
   });
   app.listen({

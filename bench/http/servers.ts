@@ -12,7 +12,7 @@ import { createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/logging/logger.ts";
 import { createSecretBox } from "../../src/security/secrets.ts";
 import { systemClock } from "../../src/services/deps.ts";
-import { createServices } from "../../src/services/index.ts";
+import { createServices, createTradingService } from "../../src/services/index.ts";
 import { SessionManager } from "../../src/sessions/manager.ts";
 import { fromPglite } from "../../src/storage/db.ts";
 
@@ -62,6 +62,7 @@ const app = createApp({
   logger,
   clock: systemClock,
   sessions,
+  trading: createTradingService(services, sessions, systemClock),
   directory,
   ...services,
 }).listen({

@@ -13,6 +13,7 @@ import type { AdminService } from "../services/admins.ts";
 import type { BillingService } from "../services/billing.ts";
 import type { Clock } from "../services/deps.ts";
 import type { KeyService } from "../services/keys.ts";
+import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import { renderError } from "./error-renderer.ts";
@@ -27,6 +28,7 @@ import { adminUsageModule } from "./modules/admin-usage/index.ts";
 import { brokersModule } from "./modules/brokers/index.ts";
 import { sessionsModule } from "./modules/sessions/index.ts";
 import { systemModule } from "./modules/system/index.ts";
+import { tradingModule } from "./modules/trading/index.ts";
 
 export const API_VERSION = "2.1.0";
 
@@ -38,6 +40,7 @@ export interface AppDeps {
   readonly keys: KeyService;
   readonly accounts: AccountService;
   readonly sessions: SessionManager;
+  readonly trading: TradingService;
   readonly directory: BrokerDirectory;
   readonly usage: UsageService;
   readonly billing: BillingService;
@@ -143,6 +146,10 @@ export function createApp(deps: AppDeps) {
             { name: "accounts", description: "Client account registry" },
             { name: "sessions", description: "Broker sessions of accounts" },
             { name: "brokers", description: "Broker directory and demo accounts" },
+            {
+              name: "trading",
+              description: "Orders, positions, history and market data of an account",
+            },
             { name: "keys", description: "API key management" },
             { name: "admin", description: "Administration" },
             { name: "system", description: "Health" },
@@ -159,6 +166,7 @@ export function createApp(deps: AppDeps) {
     .use(adminBillingModule(deps))
     .use(accountsModule(deps))
     .use(sessionsModule(deps))
+    .use(tradingModule(deps))
     .use(brokersModule(deps));
 }
 

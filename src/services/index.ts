@@ -1,12 +1,16 @@
 // Builds the application services from their collaborators (the composition of src/services).
 import type { BrokerDirectory } from "../broker/directory.ts";
 import { parseDailyTime } from "../domain/schedule.ts";
+import { brokerRejectionToError } from "../domain/trading/rejections.ts";
+import { AppError } from "../http/errors.ts";
+import type { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
-import type { ServiceDeps } from "./deps.ts";
+import type { Clock, ServiceDeps } from "./deps.ts";
 import { KeyService } from "./keys.ts";
 import { SnapshotScheduler } from "./snapshot-scheduler.ts";
+import { TradingService } from "./trading.ts";
 import { noRunningEas, type RunningEaSource, UsageService } from "./usage.ts";
 
 export interface Services {
@@ -51,4 +55,16 @@ export function createServices(
     minutesUtc,
   });
   return { admins, keys, accounts, usage, billing, snapshotScheduler };
+}
+
+/** The trading API service over a session manager (broker rejections → 422 AppErrors). */
+export function createTradingService(
+  services: Pick<Services, "accounts">,
+  sessions: SessionManager,
+  clock: Clock,
+): TradingService {
+  return new TradingService(services.accounts, sessions, clock, (reason, retcode, message) => {
+    const e = brokerRejectionToError(reason, retcode, message);
+    return new AppError(e.code, e.message, e.details, undefined, e.status);
+  });
 }

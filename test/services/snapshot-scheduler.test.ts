@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
 let adminCount: number;
+let aliceUuid: string;
 
 /** 00:05 UTC, the default TAS_SNAPSHOT_TIME_UTC. */
 const MINUTES = 5;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const root = await t.superToken();
   const alice = await t.createAdmin("sched-alice");
+  aliceUuid = alice.uuid;
   await t.createAdmin("sched-bob");
   const key = await t.createKey(alice.token);
   await t.createAccount(key.key);
@@ -137,6 +139,15 @@ describe("SnapshotScheduler.runDue", () => {
     );
     expect(res.body.data.total).toBe(adminCount);
     expect(res.body.data.items[0]).toMatchObject({ kind: "scheduled", slot_key: "2026-05-10" });
+    const invoice = await t.request("GET", `/admin/billing/invoice/${aliceUuid}?month=2026-05`, {
+      token: root,
+    });
+    expect(invoice.status).toBe(200);
+    expect(invoice.body.data).toMatchObject({
+      snapshot_taken_at: "2026-05-16T03:00:00.000Z",
+      users: 1,
+      accounts: 1,
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import { type App, createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/logging/logger.ts";
 import { createSecretBox } from "../../src/security/secrets.ts";
 import type { ServiceDeps } from "../../src/services/deps.ts";
-import { createServices, type Services } from "../../src/services/index.ts";
+import { createServices, createTradingService, type Services } from "../../src/services/index.ts";
 import { SessionManager } from "../../src/sessions/manager.ts";
 import { TestClock } from "./clock.ts";
 import { freshDatabase, type TestDatabase } from "./db.ts";
@@ -119,7 +119,8 @@ export async function createTestApp(
     callTimeoutMs: 15_000,
   });
   const services = createServices(deps, { directory, sessions });
-  const app = createApp({ config, logger, clock, sessions, directory, ...services });
+  const trading = createTradingService(services, sessions, clock);
+  const app = createApp({ config, logger, clock, sessions, directory, trading, ...services });
   let superToken: Promise<string> | null = null;
 
   const request = async (

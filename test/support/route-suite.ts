@@ -11,7 +11,17 @@ export interface RouteInfo {
 /** Valid sample bodies per route, so that validation passes and the ownership check is reached. */
 export const SAMPLE_BODIES: Record<string, unknown> = {
   "PATCH /api/accounts/:id": { label: "renamed" },
+  "POST /api/accounts/:id/orders": { symbol: "EURUSD", side: "buy", type: "market", volume: 0.1 },
+  "PUT /api/accounts/:id/orders/:ticket": { stopLoss: 1.0 },
+  "POST /api/accounts/:id/positions/:ticket/close-by": { byTicket: 2 },
 };
+
+/** POST routes that take no body. */
+export const BODILESS = new Set([
+  "POST /api/accounts/:id/connect",
+  "POST /api/accounts/:id/disconnect",
+  "POST /api/accounts/:id/close-all",
+]);
 
 export function apiRoutes(app: App): RouteInfo[] {
   return app.routes

@@ -1,0 +1,360 @@
+// The client trading and market-data API over broker sessions: loads the key's account (so a
+// foreign account is ACCOUNT_NOT_FOUND like an unknown one), calls its session through the
+// SessionManager, and shapes the answer with the pure functions of src/domain/trading. Reads are
+// served by the session's live mirror; writes go to the broker and come back as records or as
+// 422 rejections carrying the MT5 retcode.
+import type {
+  BrokerAccount,
+  DealRecord,
+  OrderRecord,
+  PositionRecord,
+  Quote,
+  SymbolSpec,
+  TradeOutcome,
+} from "../broker/connector.ts";
+import type { Bar } from "../broker/feed/types.ts";
+import {
+  computePerformance,
+  type PerformanceMetrics,
+  portfolioTotals,
+} from "../domain/performance.ts";
+import {
+  type ApiDeal,
+  type ApiPositionDetail,
+  type ApiPositionRecord,
+  toClosedPositionRecord,
+  toDeal,
+  toPendingOrderRecord,
+  toPositionRecord,
+  withNetProfit,
+} from "../domain/trading/records.ts";
+import { AppError } from "../http/errors.ts";
+import type { SessionManager } from "../sessions/manager.ts";
+import type { AccountService } from "./accounts.ts";
+import type { Clock } from "./deps.ts";
+import type { KeyPrincipal } from "./keys.ts";
+
+/** The account summary (ARCHITECTURE §5); portfolio's `account` is the same object. */
+export interface AccountSummaryView {
+  login: number;
+  name: string;
+  server: string;
+  company: string;
+  currency: string;
+  leverage: number;
+  balance: number;
+  credit: number;
+  equity: number;
+  margin: number;
+  free_margin: number;
+  margin_level: number;
+  profit: number;
+  margin_mode: "hedging" | "netting";
+  trade_allowed: boolean;
+}
+
+export type RejectionMapper = (reason: string, retcode: number, message: string) => AppError;
+
+export class TradingService {
+  /** Symbol specs per account (the broker's catalog, fetched once per session). */
+  private readonly specs = new Map<string, Map<string, SymbolSpec>>();
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly sessions: SessionManager,
+    private readonly clock: Clock,
+    private readonly reject: RejectionMapper,
+  ) {}
+
+  /** Loads the key's account (404 otherwise) and returns its id. */
+  async own(principal: KeyPrincipal, id: string): Promise<string> {
+    return (await this.accounts.load(principal, id)).id;
+  }
+
+  private call<T>(
+    accountId: string,
+    method: Parameters<SessionManager["call"]>[1],
+    args: Record<string, unknown> = {},
+  ) {
+    return this.sessions.call<T>(accountId, method, args);
+  }
+
+  async symbolSpecs(accountId: string): Promise<Map<string, SymbolSpec>> {
+    const cached = this.specs.get(accountId);
+    if (cached) {
+      return cached;
+    }
+    const list = await this.call<SymbolSpec[]>(accountId, "symbols");
+    const map = new Map(list.map((s) => [s.name, s]));
+    this.specs.set(accountId, map);
+    return map;
+  }
+
+  async spec(accountId: string, symbol: string): Promise<SymbolSpec> {
+    const spec = (await this.symbolSpecs(accountId)).get(symbol);
+    if (!spec) {
+      throw new AppError("SYMBOL_NOT_FOUND", `Symbol '${symbol}' is not offered by this broker`);
+    }
+    return spec;
+  }
+
+  private async specOrDefault(
+    accountId: string,
+    symbol: string,
+  ): Promise<{ digits: number; contractSize: number }> {
+    return (await this.symbolSpecs(accountId)).get(symbol) ?? { digits: 5, contractSize: 100_000 };
+  }
+
+  async summary(accountId: string): Promise<AccountSummaryView> {
+    const a = await this.call<BrokerAccount>(accountId, "summary");
+    return {
+      login: a.login,
+      name: a.name,
+      server: a.server,
+      company: a.company,
+      currency: a.currency,
+      leverage: a.leverage,
+      balance: a.balance,
+      credit: a.credit,
+      equity: a.equity,
+      margin: a.margin,
+      free_margin: a.freeMargin,
+      margin_level: a.marginLevel,
+      profit: a.profit,
+      margin_mode: a.marginMode,
+      trade_allowed: a.tradeAllowed,
+    };
+  }
+
+  async positionRecords(accountId: string): Promise<ApiPositionRecord[]> {
+    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    const out: ApiPositionRecord[] = [];
+    for (const p of positions.sort((a, b) => a.openMs - b.openMs || a.ticket - b.ticket)) {
+      out.push(toPositionRecord(p, await this.specOrDefault(accountId, p.symbol)));
+    }
+    return out;
+  }
+
+  async pendingRecords(accountId: string): Promise<ApiPositionRecord[]> {
+    const orders = await this.call<OrderRecord[]>(accountId, "orders");
+    const out: ApiPositionRecord[] = [];
+    for (const o of orders.sort((a, b) => a.setupMs - b.setupMs || a.ticket - b.ticket)) {
+      out.push(toPendingOrderRecord(o, await this.specOrDefault(accountId, o.symbol)));
+    }
+    return out;
+  }
+
+  /** Open positions and pending orders (GET …/orders). */
+  async openOrders(accountId: string): Promise<ApiPositionRecord[]> {
+    return [...(await this.positionRecords(accountId)), ...(await this.pendingRecords(accountId))];
+  }
+
+  async portfolio(accountId: string) {
+    const [account, positions] = await Promise.all([
+      this.summary(accountId),
+      this.positionRecords(accountId),
+    ]);
+    return { account, positions, ...portfolioTotals(positions) };
+  }
+
+  async position(accountId: string, ticket: number): Promise<ApiPositionDetail> {
+    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    const p = positions.find((x) => x.ticket === ticket);
+    if (!p) {
+      throw new AppError("POSITION_NOT_FOUND", `No open position with ticket ${ticket}`);
+    }
+    const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", { position: ticket });
+    return withNetProfit(toPositionRecord(p, await this.specOrDefault(accountId, p.symbol), deals));
+  }
+
+  async fills(accountId: string, ticket: number): Promise<ApiDeal[]> {
+    const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", { position: ticket });
+    if (deals.length === 0) {
+      throw new AppError("POSITION_NOT_FOUND", `No position with ticket ${ticket}`);
+    }
+    return deals.map(toDeal);
+  }
+
+  async deals(accountId: string, fromMs: number, toMs: number): Promise<DealRecord[]> {
+    return this.call<DealRecord[]>(accountId, "deals", { from: fromMs, to: toMs });
+  }
+
+  async closedPositions(
+    accountId: string,
+    fromMs: number,
+    toMs: number,
+  ): Promise<ApiPositionRecord[]> {
+    const list = await this.call<PositionRecord[]>(accountId, "closedPositions", {
+      from: fromMs,
+      to: toMs,
+    });
+    const out: ApiPositionRecord[] = [];
+    for (const p of list.sort((a, b) => a.closeMs - b.closeMs || a.ticket - b.ticket)) {
+      out.push(toClosedPositionRecord(p, await this.specOrDefault(accountId, p.symbol)));
+    }
+    return out;
+  }
+
+  async performance(accountId: string, fromMs: number, toMs: number): Promise<PerformanceMetrics> {
+    // Trades closing in the window may have opened before it: fetch from the epoch, filter by close.
+    const deals = (await this.deals(accountId, 0, toMs)).map(toDeal);
+    return computePerformance(deals, { fromMs, toMs });
+  }
+
+  async quote(accountId: string, symbol: string): Promise<Quote> {
+    await this.spec(accountId, symbol);
+    const q = await this.call<Quote | null>(accountId, "quote", { symbol });
+    if (!q) {
+      throw new AppError("SYMBOL_NOT_FOUND", `No quote for '${symbol}'`);
+    }
+    return q;
+  }
+
+  bars(
+    accountId: string,
+    symbol: string,
+    timeframe: string,
+    query: { from?: number; to?: number; count?: number },
+  ) {
+    return this.call<Bar[]>(accountId, "bars", { symbol, timeframe, query });
+  }
+
+  serverTimeMs(): number {
+    return this.clock.now();
+  }
+
+  // --- writes ---------------------------------------------------------------------------------
+
+  /** Turns a trade outcome into the resulting record, or throws the 422 rejection. */
+  private settle(outcome: TradeOutcome): Extract<TradeOutcome, { ok: true }> {
+    if (!outcome.ok) {
+      throw this.reject(outcome.reason, outcome.retcode, outcome.message);
+    }
+    return outcome;
+  }
+
+  async placeOrder(
+    accountId: string,
+    request: Record<string, unknown>,
+  ): Promise<ApiPositionRecord & { retcode: number }> {
+    const symbol = String(request.symbol);
+    const spec = await this.spec(accountId, symbol);
+    const done = this.settle(await this.call<TradeOutcome>(accountId, "sendOrder", { request }));
+    if (done.position) {
+      const record =
+        done.position.state === "Closed"
+          ? toClosedPositionRecord(done.position, spec, done.deals)
+          : toPositionRecord(done.position, spec, done.deals);
+      return { ...record, retcode: done.retcode };
+    }
+    if (done.order) {
+      return { ...toPendingOrderRecord(done.order, spec), retcode: done.retcode };
+    }
+    throw new AppError("INTERNAL_ERROR", "The broker answered without a record");
+  }
+
+  /** Which open thing a ticket names: a position, a pending order, or nothing. */
+  private async kindOf(accountId: string, ticket: number): Promise<"position" | "order"> {
+    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    if (positions.some((p) => p.ticket === ticket)) {
+      return "position";
+    }
+    const orders = await this.call<OrderRecord[]>(accountId, "orders");
+    if (orders.some((o) => o.ticket === ticket)) {
+      return "order";
+    }
+    throw new AppError(
+      "ORDER_NOT_FOUND",
+      `No open position or pending order with ticket ${ticket}`,
+    );
+  }
+
+  private async recordOf(accountId: string, done: Extract<TradeOutcome, { ok: true }>) {
+    if (done.position) {
+      const spec = await this.specOrDefault(accountId, done.position.symbol);
+      return done.position.state === "Closed"
+        ? toClosedPositionRecord(done.position, spec, done.deals)
+        : toPositionRecord(done.position, spec, done.deals);
+    }
+    if (done.order) {
+      return toPendingOrderRecord(
+        done.order,
+        await this.specOrDefault(accountId, done.order.symbol),
+      );
+    }
+    return null;
+  }
+
+  async modify(accountId: string, ticket: number, change: Record<string, unknown>) {
+    const kind = await this.kindOf(accountId, ticket);
+    const outcome =
+      kind === "position"
+        ? await this.call<TradeOutcome>(accountId, "modifyPosition", {
+            ticket,
+            ...(change.stopLoss !== undefined ? { stopLoss: change.stopLoss } : {}),
+            ...(change.takeProfit !== undefined ? { takeProfit: change.takeProfit } : {}),
+          })
+        : await this.call<TradeOutcome>(accountId, "modifyOrder", { ticket, ...change });
+    return this.recordOf(accountId, this.settle(outcome));
+  }
+
+  /** Closes a position (partially with `volume`) or cancels a pending order. */
+  async closeOrCancel(accountId: string, ticket: number, volume?: number) {
+    const kind = await this.kindOf(accountId, ticket);
+    const outcome =
+      kind === "position"
+        ? await this.call<TradeOutcome>(accountId, "closePosition", {
+            ticket,
+            ...(volume !== undefined ? { volume } : {}),
+          })
+        : await this.call<TradeOutcome>(accountId, "cancelOrder", { ticket });
+    const done = this.settle(outcome);
+    return {
+      ...(await this.recordOf(accountId, done)),
+      retcode: done.retcode,
+      deals: done.deals.map(toDeal),
+    };
+  }
+
+  async closeBy(accountId: string, ticket: number, byTicket: number) {
+    const done = this.settle(
+      await this.call<TradeOutcome>(accountId, "closeBy", { ticket, byTicket }),
+    );
+    return { retcode: done.retcode, deals: done.deals.map(toDeal) };
+  }
+
+  /** Closes every open position; each ticket ends in `closed` or `failed`. */
+  async closeAll(accountId: string) {
+    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    const closed: Array<{ ticket: number; symbol: string; result: Record<string, unknown> }> = [];
+    const failed: Array<{ ticket: number; symbol: string; result: Record<string, unknown> }> = [];
+    for (const p of positions.sort((a, b) => a.ticket - b.ticket)) {
+      try {
+        const outcome = await this.call<TradeOutcome>(accountId, "closePosition", {
+          ticket: p.ticket,
+        });
+        if (outcome.ok) {
+          closed.push({
+            ticket: p.ticket,
+            symbol: p.symbol,
+            result: { retcode: outcome.retcode, deals: outcome.deals.map(toDeal) },
+          });
+        } else {
+          failed.push({
+            ticket: p.ticket,
+            symbol: p.symbol,
+            result: { retcode: outcome.retcode, reason: outcome.reason, message: outcome.message },
+          });
+        }
+      } catch (err) {
+        const e = err instanceof AppError ? err : new AppError("INTERNAL_ERROR", "close failed");
+        failed.push({
+          ticket: p.ticket,
+          symbol: p.symbol,
+          result: { code: e.code, message: e.message },
+        });
+      }
+    }
+    return { closed, failed, total_closed: closed.length, total_failed: failed.length };
+  }
+}
