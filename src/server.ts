@@ -82,7 +82,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     clock: runtime.deps.clock,
     sessions,
     directory: runtime.directory,
-    trading: createTradingService(services, sessions, runtime.deps.clock),
+    trading: createTradingService(services, sessions),
     ...services,
   });
   app.listen({

@@ -62,7 +62,7 @@ const app = createApp({
   logger,
   clock: systemClock,
   sessions,
-  trading: createTradingService(services, sessions, systemClock),
+  trading: createTradingService(services, sessions),
   directory,
   ...services,
 }).listen({

@@ -43,6 +43,8 @@ export interface Config {
   readonly brokerHost: string;
   /** Port of the embedded demo broker. Env `BROKER_PORT`, default 4430. */
   readonly brokerPort: number;
+  /** Operator allow-list of broker/proxy endpoints that may be private or loopback (host, host:port or CIDR). Env `TAS_BROKER_ALLOWLIST` (comma-separated); the embedded demo broker is always allowed. */
+  readonly brokerAllowList: readonly string[];
   /** Session worker threads. Env `TAS_SESSION_WORKERS`, default the CPU count. */
   readonly sessionWorkers: number;
   /** Run the demo broker inside the service (its own worker). Env `TAS_EMBEDDED_BROKER`, default true. */
@@ -55,6 +57,27 @@ export interface Config {
   readonly brokerDirectoryFile: string | null;
   /** UTC time of day `HH:MM` of the daily usage snapshot job. Env `TAS_SNAPSHOT_TIME_UTC`, default `00:05`. */
   readonly snapshotTimeUtc: string;
+  // --- WebSocket /ws limits (issue 5) ---
+  /** Open /ws connections allowed per API key; one more is closed with 1008. Env `TAS_WS_MAX_CONNECTIONS_PER_KEY`, default 20. */
+  readonly wsMaxConnectionsPerKey: number;
+  /** Subscriptions per connection (one per channel and account, one per symbol for quotes/bars). Env `TAS_WS_MAX_SUBSCRIPTIONS`, default 200. */
+  readonly wsMaxSubscriptionsPerConnection: number;
+  /** Messages a congested connection may hold queued (quotes conflated, everything else kept) before it is closed with 4000. Env `TAS_WS_BUFFER_MESSAGES`, default 2000. */
+  readonly wsBufferMessages: number;
+  /** Bytes buffered in a socket above which it counts as congested and queues (and conflates quotes). Env `TAS_WS_SOFT_BUFFER_BYTES`, default 262144 (256 KiB). */
+  readonly wsSoftBufferBytes: number;
+  /** Replayable messages (trade, account, session, ea) kept per account for `last_seq` resumption. Env `TAS_WS_REPLAY_BUFFER`, default 1000. */
+  readonly wsReplayBuffer: number;
+  /** Client frames per second per connection (token-bucket refill). Env `TAS_WS_MESSAGE_RATE`, default 50. */
+  readonly wsMessageRate: number;
+  /** Client frame burst per connection (bucket capacity). Env `TAS_WS_MESSAGE_BURST`, default 100. */
+  readonly wsMessageBurst: number;
+  /** Rate-limited frames tolerated per connection before it is closed with 4029. Env `TAS_WS_MAX_VIOLATIONS`, default 50. */
+  readonly wsMaxViolations: number;
+  /** Largest client frame in bytes answered normally; larger ones get an error (frames over 1 MiB close with 1009). Env `TAS_WS_MAX_FRAME_BYTES`, default 16384. */
+  readonly wsMaxFrameBytes: number;
+  /** Seconds without traffic before a connection is dropped; the server pings idle sockets so live ones stay open. Env `TAS_WS_IDLE_TIMEOUT_SECONDS`, default 60. */
+  readonly wsIdleTimeoutSeconds: number;
 }
 
 /** A configuration problem; the CLI prints its message as one line and exits 1. */
@@ -148,6 +171,10 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     1,
     256,
   );
+  const brokerAllowList = (env.TAS_BROKER_ALLOWLIST ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "");
   const embeddedRaw = (env.TAS_EMBEDDED_BROKER ?? "true").trim().toLowerCase();
   if (!["true", "false", "1", "0", "yes", "no"].includes(embeddedRaw)) {
     throw new ConfigError(
@@ -176,6 +203,17 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       `TAS_SNAPSHOT_TIME_UTC must be a UTC time of day HH:MM (00:00-23:59), got "${env.TAS_SNAPSHOT_TIME_UTC}"`,
     );
   }
+
+  const wsMaxConnectionsPerKey = intVar(env, "TAS_WS_MAX_CONNECTIONS_PER_KEY", 20, 1, 100_000);
+  const wsMaxSubscriptionsPerConnection = intVar(env, "TAS_WS_MAX_SUBSCRIPTIONS", 200, 1, 100_000);
+  const wsBufferMessages = intVar(env, "TAS_WS_BUFFER_MESSAGES", 2000, 1, 1_000_000);
+  const wsSoftBufferBytes = intVar(env, "TAS_WS_SOFT_BUFFER_BYTES", 262_144, 1024, 8_388_608);
+  const wsReplayBuffer = intVar(env, "TAS_WS_REPLAY_BUFFER", 1000, 1, 1_000_000);
+  const wsMessageRate = intVar(env, "TAS_WS_MESSAGE_RATE", 50, 1, 1_000_000);
+  const wsMessageBurst = intVar(env, "TAS_WS_MESSAGE_BURST", 100, 1, 1_000_000);
+  const wsMaxViolations = intVar(env, "TAS_WS_MAX_VIOLATIONS", 50, 1, 1_000_000);
+  const wsMaxFrameBytes = intVar(env, "TAS_WS_MAX_FRAME_BYTES", 16_384, 256, 1_048_576);
+  const wsIdleTimeoutSeconds = intVar(env, "TAS_WS_IDLE_TIMEOUT_SECONDS", 60, 5, 960);
 
   const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET;
   if (needsFiles && options.createDataDir) {
@@ -230,9 +268,20 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     brokerPort,
     brokerDirectoryFile,
     sessionWorkers,
+    brokerAllowList,
     embeddedBroker,
     brokerSeed,
     brokerHistoryDays,
     snapshotTimeUtc,
+    wsMaxConnectionsPerKey,
+    wsMaxSubscriptionsPerConnection,
+    wsBufferMessages,
+    wsSoftBufferBytes,
+    wsReplayBuffer,
+    wsMessageRate,
+    wsMessageBurst,
+    wsMaxViolations,
+    wsMaxFrameBytes,
+    wsIdleTimeoutSeconds,
   });
 }

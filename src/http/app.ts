@@ -12,10 +12,12 @@ import type { AccountService } from "../services/accounts.ts";
 import type { AdminService } from "../services/admins.ts";
 import type { BillingService } from "../services/billing.ts";
 import type { Clock } from "../services/deps.ts";
+import type { IdempotencyService } from "../services/idempotency.ts";
 import type { KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { SessionManager } from "../sessions/manager.ts";
+import { StreamHub } from "../streaming/hub.ts";
 import { renderError } from "./error-renderer.ts";
 import { AppError } from "./errors.ts";
 import { accountsModule } from "./modules/accounts/index.ts";
@@ -26,9 +28,12 @@ import { adminBillingModule } from "./modules/admin-billing/index.ts";
 import { adminKeysModule } from "./modules/admin-keys/index.ts";
 import { adminUsageModule } from "./modules/admin-usage/index.ts";
 import { brokersModule } from "./modules/brokers/index.ts";
+import { historyModule } from "./modules/history/index.ts";
+import { marketModule } from "./modules/market/index.ts";
 import { sessionsModule } from "./modules/sessions/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { tradingModule } from "./modules/trading/index.ts";
+import { wsModule, wsServerOptions } from "./ws/index.ts";
 
 export const API_VERSION = "2.1.0";
 
@@ -41,9 +46,12 @@ export interface AppDeps {
   readonly accounts: AccountService;
   readonly sessions: SessionManager;
   readonly trading: TradingService;
+  readonly idempotency: IdempotencyService;
   readonly directory: BrokerDirectory;
   readonly usage: UsageService;
   readonly billing: BillingService;
+  /** WebSocket streaming hub (issue 5); created here when not given. Pass one to publish EA events. */
+  readonly streams?: StreamHub;
 }
 
 const requestIds = new WeakMap<Request, { id: string; startedAt: number }>();
@@ -56,7 +64,15 @@ const isJson = (contentType: string): boolean =>
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
-  return new Elysia({ normalize: false })
+  const streams =
+    deps.streams ??
+    new StreamHub({
+      sessions: deps.sessions,
+      trading: deps.trading,
+      logger,
+      replaySize: config.wsReplayBuffer,
+    });
+  return new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
       requestIds.set(request, { id, startedAt: performance.now() });
@@ -167,7 +183,10 @@ export function createApp(deps: AppDeps) {
     .use(accountsModule(deps))
     .use(sessionsModule(deps))
     .use(tradingModule(deps))
-    .use(brokersModule(deps));
+    .use(historyModule(deps))
+    .use(marketModule(deps))
+    .use(brokersModule(deps))
+    .use(wsModule(deps, streams));
 }
 
 export type App = ReturnType<typeof createApp>;

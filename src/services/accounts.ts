@@ -7,6 +7,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { isUuid } from "../domain/ids.ts";
 import type { SessionStatus } from "../domain/states.ts";
 import { AppError, accountNotFound, validationError } from "../http/errors.ts";
+import { checkBrokerEndpoint, type Resolver, systemResolver } from "../security/ssrf.ts";
 import type { SessionSpec } from "../sessions/protocol.ts";
 import { type AccountRow, accounts, admins, apiKeys } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
@@ -101,7 +102,23 @@ export class AccountService {
     private readonly deps: ServiceDeps,
     private readonly sessions: SessionStatusSource,
     private readonly servers: ServerResolver,
+    /** DNS resolver of the SSRF guard (tests inject one; there is no DNS in CI). */
+    private readonly resolve: Resolver = systemResolver,
   ) {}
+
+  /**
+   * SSRF guard: a client-supplied broker or proxy endpoint may not reach loopback, private,
+   * link-local or metadata addresses unless the operator allow-list (or the embedded demo
+   * broker) names it.
+   */
+  private async guardEndpoint(field: string, host: string, port: number): Promise<void> {
+    const { config } = this.deps;
+    const allow = [`${config.brokerHost}:${config.brokerPort}`, ...config.brokerAllowList];
+    const verdict = await checkBrokerEndpoint(host, port, { allow, resolve: this.resolve });
+    if (!verdict.ok) {
+      throw validationError(field, verdict.reason);
+    }
+  }
 
   private view(row: AccountRow): AccountView {
     return {
@@ -219,6 +236,10 @@ export class AccountService {
 
   async create(principal: KeyPrincipal, input: AccountCreate): Promise<AccountView> {
     const endpoint = this.resolveEndpoint(input);
+    await this.guardEndpoint("broker_host", endpoint.host, endpoint.port);
+    if (input.proxy) {
+      await this.guardEndpoint("proxy.host", input.proxy.host, input.proxy.port);
+    }
     const id = randomUUID();
     const row = await this.deps.db.transaction(async (tx) => {
       // Lock the key and admin rows so concurrent creations cannot both pass the caps.
@@ -319,6 +340,10 @@ export class AccountService {
   async patch(principal: KeyPrincipal, id: string, patch: AccountPatch): Promise<AccountView> {
     if (!isUuid(id)) {
       throw accountNotFound();
+    }
+    await this.load(principal, id);
+    if (patch.proxy) {
+      await this.guardEndpoint("proxy.host", patch.proxy.host, patch.proxy.port);
     }
     const row = await this.deps.db.transaction(async (tx) => {
       const [updated] = await tx

@@ -3,11 +3,13 @@ import type { BrokerDirectory } from "../broker/directory.ts";
 import { parseDailyTime } from "../domain/schedule.ts";
 import { brokerRejectionToError } from "../domain/trading/rejections.ts";
 import { AppError } from "../http/errors.ts";
+import type { Resolver } from "../security/ssrf.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
 import type { Clock, ServiceDeps } from "./deps.ts";
+import { IdempotencyService } from "./idempotency.ts";
 import { KeyService } from "./keys.ts";
 import { SnapshotScheduler } from "./snapshot-scheduler.ts";
 import { TradingService } from "./trading.ts";
@@ -21,9 +23,11 @@ export interface Services {
   readonly billing: BillingService;
   /** The daily snapshot job; not started here (src/server.ts starts and stops it). */
   readonly snapshotScheduler: SnapshotScheduler;
+  /** Idempotency-Key journal of client writes. */
+  readonly idempotency: IdempotencyService;
 }
 
-/** Until broker sessions run (issue 4), no account has a live session. */
+/** A status source for tools that run without sessions (the CLI): every account disconnected. */
 export const noSessions: SessionStatusSource = { statusOf: () => "disconnected" };
 
 export function createServices(
@@ -31,6 +35,8 @@ export function createServices(
   opts: {
     directory: BrokerDirectory;
     sessions?: SessionStatusSource;
+    /** DNS resolver of the SSRF guard (default: the system resolver). */
+    resolve?: Resolver;
     /** Running EAs per key; defaults to none (EAs do not run yet). */
     runningEas?: RunningEaSource;
   },
@@ -38,7 +44,7 @@ export function createServices(
   const sessions = opts.sessions ?? noSessions;
   const admins = new AdminService(deps);
   const keys = new KeyService(deps);
-  const accounts = new AccountService(deps, sessions, opts.directory);
+  const accounts = new AccountService(deps, sessions, opts.directory, opts.resolve);
   keys.onRevoke((keyId, removed) => {
     accounts.invalidateKey(keyId);
     accounts.dropSessions(removed);
@@ -54,16 +60,16 @@ export function createServices(
     logger: deps.logger,
     minutesUtc,
   });
-  return { admins, keys, accounts, usage, billing, snapshotScheduler };
+  const idempotency = new IdempotencyService(deps);
+  return { admins, keys, accounts, usage, billing, snapshotScheduler, idempotency };
 }
 
 /** The trading API service over a session manager (broker rejections → 422 AppErrors). */
 export function createTradingService(
   services: Pick<Services, "accounts">,
   sessions: SessionManager,
-  clock: Clock,
 ): TradingService {
-  return new TradingService(services.accounts, sessions, clock, (reason, retcode, message) => {
+  return new TradingService(services.accounts, sessions, (reason, retcode, message) => {
     const e = brokerRejectionToError(reason, retcode, message);
     return new AppError(e.code, e.message, e.details, undefined, e.status);
   });

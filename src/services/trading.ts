@@ -9,6 +9,7 @@ import type {
   OrderRecord,
   PositionRecord,
   Quote,
+  ServerTime,
   SymbolSpec,
   TradeOutcome,
 } from "../broker/connector.ts";
@@ -31,7 +32,6 @@ import {
 import { AppError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { AccountService } from "./accounts.ts";
-import type { Clock } from "./deps.ts";
 import type { KeyPrincipal } from "./keys.ts";
 
 /** The account summary (ARCHITECTURE §5); portfolio's `account` is the same object. */
@@ -62,7 +62,6 @@ export class TradingService {
   constructor(
     private readonly accounts: AccountService,
     private readonly sessions: SessionManager,
-    private readonly clock: Clock,
     private readonly reject: RejectionMapper,
   ) {}
 
@@ -219,8 +218,9 @@ export class TradingService {
     return this.call<Bar[]>(accountId, "bars", { symbol, timeframe, query });
   }
 
-  serverTimeMs(): number {
-    return this.clock.now();
+  /** The broker's clock (simulated time on a backtest broker, wall time otherwise). */
+  brokerTime(accountId: string): Promise<ServerTime> {
+    return this.call<ServerTime>(accountId, "serverTime");
   }
 
   // --- writes ---------------------------------------------------------------------------------
@@ -254,7 +254,7 @@ export class TradingService {
   }
 
   /** Which open thing a ticket names: a position, a pending order, or nothing. */
-  private async kindOf(accountId: string, ticket: number): Promise<"position" | "order"> {
+  async kindOf(accountId: string, ticket: number): Promise<"position" | "order"> {
     const positions = await this.call<PositionRecord[]>(accountId, "positions");
     if (positions.some((p) => p.ticket === ticket)) {
       return "position";

@@ -26,6 +26,16 @@ interface WorkerSlot {
   alive: boolean;
 }
 
+/** Streaming (issue 5): symbols whose ticks are forwarded, per account (resent after a restart). */
+const watchedOf = (watched: Map<string, Set<string>>, accountId: string): Set<string> => {
+  let set = watched.get(accountId);
+  if (!set) {
+    set = new Set();
+    watched.set(accountId, set);
+  }
+  return set;
+};
+
 /** FNV-1a 32-bit: a stable hash so an account always lands on the same worker. */
 export function stableHash(text: string): number {
   let h = 0x811c9dc5;
@@ -56,6 +66,8 @@ export class SessionManager {
     }
   >();
   private readonly listeners: SessionEventListener[] = [];
+  /** Streaming (issue 5): watched quote symbols per account. */
+  private readonly watched = new Map<string, Set<string>>();
   private nextRid = 1;
   private closing = false;
   private readonly timeoutMs: number;
@@ -88,6 +100,15 @@ export class SessionManager {
       this.slots[index] = replacement;
       for (const spec of specs.values()) {
         replacement.worker.postMessage({ type: "open", spec } satisfies ToWorker);
+      }
+      for (const [id, symbols] of this.watched) {
+        if (this.slotOf(id) === replacement && symbols.size > 0) {
+          replacement.worker.postMessage({
+            type: "watch",
+            id,
+            symbols: [...symbols],
+          } satisfies ToWorker);
+        }
       }
     });
     return slot;
@@ -151,6 +172,40 @@ export class SessionManager {
 
   onEvent(listener: SessionEventListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Streaming (issue 5): forward the ticks of `symbols` for the account from its worker (and make
+   * the session subscribe them at the broker). Ticks of symbols nobody watches never leave the
+   * worker. Idempotent; survives worker restarts.
+   */
+  watch(accountId: string, symbols: readonly string[]): void {
+    const set = watchedOf(this.watched, accountId);
+    const added = symbols.filter((s) => !set.has(s));
+    for (const s of added) {
+      set.add(s);
+    }
+    if (added.length > 0) {
+      this.post(this.slotOf(accountId), { type: "watch", id: accountId, symbols: added });
+    }
+  }
+
+  /** Streaming (issue 5): stop forwarding the ticks of `symbols` for the account. */
+  unwatch(accountId: string, symbols: readonly string[]): void {
+    const set = this.watched.get(accountId);
+    if (!set) {
+      return;
+    }
+    const removed = symbols.filter((s) => set.has(s));
+    for (const s of removed) {
+      set.delete(s);
+    }
+    if (set.size === 0) {
+      this.watched.delete(accountId);
+    }
+    if (removed.length > 0) {
+      this.post(this.slotOf(accountId), { type: "unwatch", id: accountId, symbols: removed });
+    }
   }
 
   /** Registers (or updates) an account's session; connects when `spec.connect`. */

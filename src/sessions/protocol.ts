@@ -38,6 +38,10 @@ export type ToWorker =
   | { type: "remove"; id: string }
   | { type: "call"; rid: number; id: string; method: SessionMethod; args: Record<string, unknown> }
   | { type: "demo"; rid: number; host: string; port: number; params: Record<string, unknown> }
+  /** Streaming (issue 5): forward ticks of these symbols (and subscribe them at the broker). */
+  | { type: "watch"; id: string; symbols: string[] }
+  /** Streaming (issue 5): stop forwarding ticks of these symbols. */
+  | { type: "unwatch"; id: string; symbols: string[] }
   | { type: "stop" };
 
 export type CallError =

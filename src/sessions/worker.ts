@@ -9,6 +9,28 @@ import { AccountSession, SessionNotConnected } from "./session.ts";
 declare const self: Worker;
 
 const sessions = new Map<string, AccountSession>();
+/**
+ * Streaming (issue 5): symbols whose ticks the main thread wants, per account. Only these ticks
+ * cross to the main thread; every other tick stays in the worker's mirror.
+ */
+const watched = new Map<string, Set<string>>();
+
+/** Subscribes watched symbols at the broker (via the session's quote path) once connected. */
+function subscribeWatched(s: AccountSession, symbols: Iterable<string>): void {
+  if (s.status !== "connected") {
+    return; // retried on the next transition to connected
+  }
+  for (const symbol of symbols) {
+    s.quote(symbol).then(
+      (quote) => {
+        if (quote && watched.get(s.id)?.has(symbol)) {
+          post({ type: "event", id: s.id, event: { kind: "tick", quote } });
+        }
+      },
+      () => undefined, // unknown symbol or link lost: nothing to forward
+    );
+  }
+}
 const post = (msg: FromWorker) => self.postMessage(msg);
 
 function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"]): AccountSession {
@@ -27,9 +49,16 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
       newConnector: () => new DemoConnector(),
-      report: (_kind, health) => post({ type: "status", id, health }),
+      report: (_kind, health) => {
+        post({ type: "status", id, health });
+        const symbols = watched.get(id);
+        const s = sessions.get(id);
+        if (health.status === "connected" && symbols && s) {
+          subscribeWatched(s, symbols);
+        }
+      },
       publish: (event) => {
-        if (event.kind !== "tick") {
+        if (event.kind !== "tick" || watched.get(id)?.has(event.quote.symbol)) {
           post({ type: "event", id, event: event as unknown as { kind: string } });
         }
       },
@@ -194,6 +223,29 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
             post({ type: "reply", rid: msg.rid, ok: false, error: toCallError(err, false) }),
         )
         .finally(() => c.close());
+      return;
+    }
+    case "watch": {
+      const set = watched.get(msg.id) ?? new Set<string>();
+      watched.set(msg.id, set);
+      const added = msg.symbols.filter((symbol) => !set.has(symbol));
+      for (const symbol of added) {
+        set.add(symbol);
+      }
+      const s = sessions.get(msg.id);
+      if (s) {
+        subscribeWatched(s, added);
+      }
+      return;
+    }
+    case "unwatch": {
+      const set = watched.get(msg.id);
+      for (const symbol of msg.symbols) {
+        set?.delete(symbol);
+      }
+      if (set && set.size === 0) {
+        watched.delete(msg.id);
+      }
       return;
     }
     case "stop":

@@ -118,8 +118,19 @@ export async function createTestApp(
     logger,
     callTimeoutMs: 15_000,
   });
-  const services = createServices(deps, { directory, sessions });
-  const trading = createTradingService(services, sessions, clock);
+  // No DNS in CI: *.example.com resolves to example.com's public address, numeric hosts to
+  // themselves; anything else is unresolvable.
+  const resolve = async (host: string): Promise<string[]> => {
+    if (/^[\d.]+$/.test(host) || host.includes(":")) {
+      return [host];
+    }
+    if (host === "example.com" || host.endsWith(".example.com")) {
+      return ["93.184.215.14"];
+    }
+    throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+  };
+  const services = createServices(deps, { directory, sessions, resolve });
+  const trading = createTradingService(services, sessions);
   const app = createApp({ config, logger, clock, sessions, directory, trading, ...services });
   let superToken: Promise<string> | null = null;
 

@@ -168,7 +168,10 @@ type Expiration = { ok: true; type?: ExpirationType; expirationMs?: number } | F
 function parseExpiration(type: string | undefined, time: string | undefined): Expiration {
   if (type === undefined) {
     if (time !== undefined) {
-      return fail("expirationTime", "expirationTime needs expirationType Specified or SpecifiedDay");
+      return fail(
+        "expirationTime",
+        "expirationTime needs expirationType Specified or SpecifiedDay",
+      );
     }
     return { ok: true };
   }
@@ -229,10 +232,7 @@ export function translateOrderRequest(
   if (levelError) {
     return levelError;
   }
-  if (
-    body.slippage !== undefined &&
-    !(Number.isSafeInteger(body.slippage) && body.slippage >= 0)
-  ) {
+  if (body.slippage !== undefined && !(Number.isSafeInteger(body.slippage) && body.slippage >= 0)) {
     return fail("slippage", "slippage must be a whole number of points, 0 or more");
   }
   if (body.comment !== undefined && body.comment.length > MAX_COMMENT_LENGTH) {
@@ -248,10 +248,7 @@ export function translateOrderRequest(
       `clientOrderId must be 1 to ${MAX_CLIENT_ORDER_ID_LENGTH} printable ASCII characters without spaces`,
     );
   }
-  if (
-    body.expertId !== undefined &&
-    !(Number.isSafeInteger(body.expertId) && body.expertId >= 0)
-  ) {
+  if (body.expertId !== undefined && !(Number.isSafeInteger(body.expertId) && body.expertId >= 0)) {
     return fail("expertId", "expertId must be a whole number, 0 or more");
   }
   if (body.fillPolicy !== undefined && !isOneOf(FILL_POLICIES, body.fillPolicy)) {
@@ -344,7 +341,10 @@ export function translateModify(body: ModifyOrderBody, target?: ModifyTarget): M
   if (target === "position") {
     for (const f of ORDER_ONLY_FIELDS) {
       if (body[f] !== undefined) {
-        return fail(f, `${f} applies to pending orders only; a position takes stopLoss and takeProfit`);
+        return fail(
+          f,
+          `${f} applies to pending orders only; a position takes stopLoss and takeProfit`,
+        );
       }
     }
   }

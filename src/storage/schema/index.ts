@@ -5,4 +5,5 @@ export * from "./admins.ts";
 export * from "./api-keys.ts";
 export * from "./audit-log.ts";
 export * from "./billing-terms.ts";
+export * from "./idempotency-keys.ts";
 export * from "./usage-snapshots.ts";

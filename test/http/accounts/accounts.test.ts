@@ -139,7 +139,7 @@ describe("create, read, update, delete", () => {
         is_enabled: false,
         auto_connect: false,
         password: "changed-pw",
-        proxy: { type: "http", host: "10.0.0.1", port: 3128 },
+        proxy: { type: "http", host: "proxy.example.com", port: 3128 },
       },
     });
     expect(res.status).toBe(200);
@@ -213,6 +213,62 @@ describe("bad input changes nothing", () => {
     expect(
       (await t.request("GET", `/api/accounts/${a.id}`, { key })).body.data.terminal_login,
     ).toBe(100001);
+  });
+});
+
+describe("SSRF guard", () => {
+  test.each([
+    ["loopback", "127.0.0.1", 5432],
+    ["private", "10.1.2.3", 443],
+    ["link-local metadata", "169.254.169.254", 80],
+    ["IPv6 loopback", "::1", 443],
+    ["unresolvable name", "nowhere.invalid", 443],
+  ])("a %s broker_host is refused", async (_name, host, port) => {
+    const res = await t.request("POST", "/api/accounts", {
+      key,
+      body: { terminal_login: 9, password: "pw", broker_host: host, broker_port: port },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.field).toBe("broker_host");
+  });
+
+  test("a private proxy is refused; the embedded demo broker is allowed", async () => {
+    const res = await t.request("POST", "/api/accounts", {
+      key,
+      body: { ...base, proxy: { type: "socks5", host: "192.168.1.10", port: 1080 } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.field).toBe("proxy.host");
+    const demo = await t.request("POST", "/api/accounts", {
+      key,
+      body: {
+        terminal_login: 9,
+        password: "pw",
+        broker_host: "127.0.0.1",
+        broker_port: t.config.brokerPort,
+      },
+    });
+    expect(demo.status).toBe(201);
+  });
+
+  test("an operator allow-list admits a private broker", async () => {
+    const allowed = await createTestApp({ TAS_BROKER_ALLOWLIST: "10.0.0.0/8" });
+    try {
+      const k = await allowed.createKey(await allowed.superToken());
+      const res = await allowed.request("POST", "/api/accounts", {
+        key: k.key,
+        body: {
+          terminal_login: 9,
+          password: "pw",
+          broker_host: "10.1.2.3",
+          broker_port: 443,
+          auto_connect: false,
+        },
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      await allowed.close();
+    }
   });
 });
 

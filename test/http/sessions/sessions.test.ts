@@ -20,7 +20,7 @@ async function until(pred: () => Promise<boolean>, timeoutMs = 15_000): Promise<
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { broker: true, brokerClock });
+  t = await createTestApp({ TAS_BROKER_ALLOWLIST: "127.0.0.1:9" }, { broker: true, brokerClock });
   key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
 }, 60_000);
 afterAll(() => t.close());

@@ -186,6 +186,163 @@ describe("orders", () => {
   });
 });
 
+describe("history and market data", () => {
+  test("paginated history: one entry per leg, paired by positionTicket; bad dates → invalid date format", async () => {
+    const ok = await t.request(
+      "GET",
+      `${base()}/orders/history/paginated?from=2026-11-01T00:00:00&to=2026-11-30T00:00:00&per_page=1000`,
+      { key },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.action).toBe(0);
+    const deals = ok.body.data.internalDeals;
+    expect(deals[0].type).toBe("DealBalance");
+    const byPos = new Map<number, string[]>();
+    for (const d of deals.filter((x: any) => x.type === "DealBuy" || x.type === "DealSell")) {
+      byPos.set(d.positionTicket, [...(byPos.get(d.positionTicket) ?? []), d.entry]);
+    }
+    expect([...byPos.values()].every((entries) => entries[0] === "DealEntryIn")).toBe(true);
+    const times = deals.map((d: any) => d.timestampUTC);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const page = await t.request(
+      "GET",
+      `${base()}/orders/history/paginated?from=2026-11-01T00:00:00&to=2026-11-30T00:00:00&page=1&per_page=2`,
+      { key },
+    );
+    expect(page.body.data.internalDeals).toEqual(deals.slice(2, 4));
+    for (const q of [
+      "from=2026-13-01T00:00:00&to=2026-11-30T00:00:00",
+      "from=2026-11-01 00:00:00&to=2026-11-30T00:00:00",
+      "to=2026-11-30T00:00:00",
+      "from=2026-11-01T00:00:00",
+    ]) {
+      const bad = await t.request("GET", `${base()}/orders/history/paginated?${q}`, { key });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe("invalid date format");
+    }
+    const tooMany = await t.request(
+      "GET",
+      `${base()}/orders/history/paginated?from=2026-11-01T00:00:00&to=2026-11-30T00:00:00&per_page=1001`,
+      { key },
+    );
+    expect(tooMany.status).toBe(400);
+  });
+
+  test("closed-session and performance reflect the closed positions", async () => {
+    const closed = (await t.request("GET", `${base()}/orders/closed-session`, { key })).body.data;
+    expect(closed.length).toBeGreaterThan(0);
+    expect(closed.every((r: any) => r.closeTime !== "" && r.closeTimestampUTC > 0)).toBe(true);
+    const perf = (await t.request("GET", `${base()}/performance?from=2026-11-01T00:00:00`, { key }))
+      .body.data;
+    expect(perf.total_trades).toBe(closed.length);
+    expect(perf.winning_trades + perf.losing_trades).toBeLessThanOrEqual(perf.total_trades);
+    expect((await t.request("GET", `${base()}/performance?from=yesterday`, { key })).status).toBe(
+      400,
+    );
+  });
+
+  test("market status, trade session, server timezone, OHLC", async () => {
+    const status = (
+      await t.request("GET", `${base()}/market-status?symbols=EURUSD,USDJPY,BTCUSD`, { key })
+    ).body.data;
+    expect(status.map((s: any) => s.symbol)).toEqual(["EURUSD", "USDJPY", "BTCUSD"]);
+    const eur = status[0];
+    expect(eur.tradeable).toBe(true);
+    expect(eur.spread_points).toBe(Math.round((eur.ask - eur.bid) / 0.00001));
+    expect(eur.spread_pips).toBeCloseTo(eur.spread_points / 10, 8);
+    expect(
+      (await t.request("GET", `${base()}/market-status?symbols=EURUSD,NOPE`, { key })).status,
+    ).toBe(404);
+    expect((await t.request("GET", `${base()}/market-status`, { key })).status).toBe(400);
+    const session = (await t.request("GET", `${base()}/trade-session/EURUSD`, { key })).body.data;
+    expect(session).toMatchObject({
+      symbol: "EURUSD",
+      open: true,
+      server_time: "2026-11-18T16:00:00",
+    });
+    expect(session.sessions.saturday.trade).toEqual([]);
+    const tz = (await t.request("GET", `${base()}/server-timezone`, { key })).body.data;
+    expect(tz).toMatchObject({
+      timezone: "Etc/GMT-2",
+      offset_minutes: 120,
+      dst: false,
+      server_time: "2026-11-18T16:00:00",
+    });
+    const bars = (await t.request("GET", `${base()}/ohlc/EURUSD?timeframe=H1&count=5`, { key }))
+      .body.data;
+    expect(bars).toHaveLength(5);
+    expect(bars[0].time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/);
+    expect((await t.request("GET", `${base()}/ohlc/EURUSD?timeframe=H2`, { key })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe("Idempotency-Key", () => {
+  test("the same key twice → one order and the same answer; another body → 422; bad key → 400", async () => {
+    const body = { symbol: "EURUSD", side: "buy", type: "market", volume: 0.1, comment: "idem" };
+    const headers = { "idempotency-key": "order-abc-1" };
+    const first = await t.request("POST", `${base()}/orders`, { key, body, headers });
+    const second = await t.request("POST", `${base()}/orders`, { key, body, headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    const mine = (await t.request("GET", `${base()}/orders`, { key })).body.data.filter(
+      (r: any) => r.comment === "idem",
+    );
+    expect(mine).toHaveLength(1);
+    const other = await t.request("POST", `${base()}/orders`, {
+      key,
+      body: { ...body, volume: 0.2 },
+      headers,
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe("IDEMPOTENCY_MISMATCH");
+    const bad = await t.request("POST", `${base()}/orders`, {
+      key,
+      body,
+      headers: { "idempotency-key": "bad key with spaces" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  test("a rejected order is replayed as the same rejection", async () => {
+    const body = { symbol: "EURUSD", side: "buy", type: "market", volume: 0.123 };
+    const headers = { "idempotency-key": "order-reject-1" };
+    const a = await t.request("POST", `${base()}/orders`, { key, body, headers });
+    const b = await t.request("POST", `${base()}/orders`, { key, body, headers });
+    expect(a.status).toBe(422);
+    expect(b.status).toBe(422);
+    expect(b.body).toEqual(a.body);
+  });
+
+  test("keys are scoped per API key", async () => {
+    const other = await t.createKey(await t.superToken());
+    const res = await t.request("POST", "/api/brokers/demo", {
+      key: other.key,
+      body: { company: "TAS Markets" },
+      headers: { "idempotency-key": "order-abc-1" },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  test("demo creation with a key is created once", async () => {
+    const headers = { "idempotency-key": "demo-1" };
+    const a = await t.request("POST", "/api/brokers/demo", {
+      key,
+      body: { company: "TAS Markets" },
+      headers,
+    });
+    const b = await t.request("POST", "/api/brokers/demo", {
+      key,
+      body: { company: "TAS Markets" },
+      headers,
+    });
+    expect(a.status).toBe(201);
+    expect(b.body.data.login).toBe(a.body.data.login);
+  });
+});
+
 describe("sessions", () => {
   test("a disconnected account answers 503 SESSION_NOT_CONNECTED", async () => {
     await t.request("POST", `${base()}/disconnect`, { key });

@@ -2,6 +2,7 @@
 // account on a demo server, registered through a session worker).
 import { Elysia, t } from "elysia";
 import { type BrokerDirectory, DEMO_COMPANY, DEMO_SERVERS } from "../../../broker/directory.ts";
+import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { SessionManager } from "../../../sessions/manager.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
@@ -14,6 +15,19 @@ const SearchResult = t.Array(
     results: t.Array(t.Object({ name: t.String(), access: t.Array(t.String()) })),
   }),
 );
+
+const DemoRequest = t.Object(
+  {
+    company: Text(100, { minLength: 1 }),
+    server: t.Optional(Text(64)),
+    group: t.Optional(Text(64, { minLength: 1 })),
+    leverage: t.Optional(Int({ minimum: 1, maximum: 3000 })),
+    currency: t.Optional(t.String({ pattern: "^[A-Z]{3}$" })),
+    deposit: t.Optional(t.Number({ minimum: 0, maximum: 1e9 })),
+  },
+  { additionalProperties: false },
+);
+type DemoBody = typeof DemoRequest.static;
 
 const DemoCreated = t.Object({
   login: t.Integer(),
@@ -30,8 +44,79 @@ const DemoCreated = t.Object({
 });
 
 export function brokersModule(
-  deps: AuthDeps & { directory: BrokerDirectory; sessions: SessionManager },
+  deps: AuthDeps & {
+    directory: BrokerDirectory;
+    sessions: SessionManager;
+    idempotency: IdempotencyService;
+  },
 ) {
+  const createDemo = async (body: DemoBody) => {
+    const company = body.company.trim();
+    if (company.toLowerCase() !== DEMO_COMPANY.toLowerCase()) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        `Invalid 'company': no demo server for '${company}' (try '${DEMO_COMPANY}')`,
+        {
+          field: "company",
+        },
+      );
+    }
+    const server = body.server ?? DEMO_SERVERS.hedging;
+    const endpoint = deps.directory.resolveServer(server);
+    if (!endpoint || !Object.values(DEMO_SERVERS).includes(server as never)) {
+      throw new AppError("VALIDATION_ERROR", `Invalid 'server': unknown demo server '${server}'`, {
+        field: "server",
+      });
+    }
+    const created = await deps.sessions
+      .createDemo<{
+        login: number;
+        password: string;
+        investor_password: string;
+        server: string;
+        company: string;
+        group: string;
+        leverage: number;
+        currency: string;
+        balance: number;
+      }>(endpoint.host, endpoint.port, {
+        server,
+        ...(body.group !== undefined ? { group: body.group } : {}),
+        ...(body.leverage !== undefined ? { leverage: body.leverage } : {}),
+        ...(body.currency !== undefined ? { currency: body.currency } : {}),
+        ...(body.deposit !== undefined ? { deposit: body.deposit } : {}),
+      })
+      .catch((err: unknown) => {
+        if (
+          err instanceof AppError &&
+          err.code === "BROKER_UNAVAILABLE" &&
+          /INVALID/.test(err.message)
+        ) {
+          throw new AppError(
+            "VALIDATION_ERROR",
+            err.message.replace(/^The broker is unavailable: INVALID: /, ""),
+          );
+        }
+        throw err;
+      });
+    return {
+      status: 201,
+      body: ok({
+        login: created.login,
+        password: created.password,
+        investor_password: created.investor_password,
+        server_name: created.server,
+        broker_host: endpoint.host,
+        broker_port: endpoint.port,
+        company: created.company,
+        group: created.group,
+        leverage: created.leverage,
+        currency: created.currency,
+        balance: created.balance,
+      }),
+    };
+  };
+
   return new Elysia({ name: "module.brokers", prefix: "/api/brokers", normalize: false })
     .use(authPlugin(deps))
     .get("/search", ({ query }) => ok(deps.directory.search(query.company)), {
@@ -46,89 +131,27 @@ export function brokersModule(
     })
     .post(
       "/demo",
-      async ({ body, set }) => {
-        const company = body.company.trim();
-        if (company.toLowerCase() !== DEMO_COMPANY.toLowerCase()) {
-          throw new AppError(
-            "VALIDATION_ERROR",
-            `Invalid 'company': no demo server for '${company}' (try '${DEMO_COMPANY}')`,
-            {
-              field: "company",
-            },
-          );
-        }
-        const server = body.server ?? DEMO_SERVERS.hedging;
-        const endpoint = deps.directory.resolveServer(server);
-        if (!endpoint || !Object.values(DEMO_SERVERS).includes(server as never)) {
-          throw new AppError(
-            "VALIDATION_ERROR",
-            `Invalid 'server': unknown demo server '${server}'`,
-            { field: "server" },
-          );
-        }
-        const created = await deps.sessions
-          .createDemo<{
-            login: number;
-            password: string;
-            investor_password: string;
-            server: string;
-            company: string;
-            group: string;
-            leverage: number;
-            currency: string;
-            balance: number;
-          }>(endpoint.host, endpoint.port, {
-            server,
-            ...(body.group !== undefined ? { group: body.group } : {}),
-            ...(body.leverage !== undefined ? { leverage: body.leverage } : {}),
-            ...(body.currency !== undefined ? { currency: body.currency } : {}),
-            ...(body.deposit !== undefined ? { deposit: body.deposit } : {}),
-          })
-          .catch((err: unknown) => {
-            if (
-              err instanceof AppError &&
-              err.code === "BROKER_UNAVAILABLE" &&
-              /INVALID/.test(err.message)
-            ) {
-              throw new AppError(
-                "VALIDATION_ERROR",
-                err.message.replace(/^The broker is unavailable: INVALID: /, ""),
-              );
-            }
-            throw err;
-          });
-        set.status = 201;
-        return ok({
-          login: created.login,
-          password: created.password,
-          investor_password: created.investor_password,
-          server_name: created.server,
-          broker_host: endpoint.host,
-          broker_port: endpoint.port,
-          company: created.company,
-          group: created.group,
-          leverage: created.leverage,
-          currency: created.currency,
-          balance: created.balance,
-        });
+      async ({ body, set, headers, principal }) => {
+        const answer = await deps.idempotency.run(
+          {
+            keyId: principal.keyId,
+            header: headers["idempotency-key"],
+            method: "POST",
+            path: "/api/brokers/demo",
+            body,
+          },
+          () => createDemo(body),
+        );
+        set.status = answer.status;
+        return answer.body as never;
       },
       {
         apiKey: true,
-        body: t.Object(
-          {
-            company: Text(100, { minLength: 1 }),
-            server: t.Optional(Text(64)),
-            group: t.Optional(Text(64, { minLength: 1 })),
-            leverage: t.Optional(Int({ minimum: 1, maximum: 3000 })),
-            currency: t.Optional(t.String({ pattern: "^[A-Z]{3}$" })),
-            deposit: t.Optional(t.Number({ minimum: 0, maximum: 1e9 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: DemoRequest,
         response: { 201: Envelope(DemoCreated) },
         detail: {
           tags: ["brokers"],
-          summary: "Open a demo account on a demo server",
+          summary: "Open a demo account on a demo server (Idempotency-Key supported)",
           security: KEY_SECURITY,
         },
       },

@@ -3,6 +3,7 @@
 // validate, call TradingService, and shape the envelope; broker rejections arrive as 422 errors.
 import { Elysia, t } from "elysia";
 import { translateModify, translateOrderRequest } from "../../../domain/trading/order-request.ts";
+import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
@@ -121,8 +122,11 @@ const ModifyBody = t.Object(
 
 const detail = (summary: string) => ({ tags: ["trading"], summary, security: KEY_SECURITY });
 
-export function tradingModule(deps: AuthDeps & { trading: TradingService }) {
+export function tradingModule(
+  deps: AuthDeps & { trading: TradingService; idempotency: IdempotencyService },
+) {
   const svc = deps.trading;
+  const idem = deps.idempotency;
   return new Elysia({ name: "module.trading", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
     .get(
@@ -169,15 +173,34 @@ export function tradingModule(deps: AuthDeps & { trading: TradingService }) {
     )
     .post(
       "/orders",
-      async ({ principal, params, body, set }) => {
+      async ({ principal, params, body, set, headers }) => {
         const accountId = await svc.own(principal, params.id);
-        const spec = await svc.spec(accountId, body.symbol);
-        const translated = translateOrderRequest(body, spec);
-        if (!translated.ok) {
-          throw validationError(translated.field, translated.message);
-        }
-        set.status = 201;
-        return ok(await svc.placeOrder(accountId, translated.request as Record<string, unknown>));
+        const answer = await idem.run(
+          {
+            keyId: principal.keyId,
+            header: headers["idempotency-key"],
+            method: "POST",
+            path: `/api/accounts/${accountId}/orders`,
+            body,
+          },
+          async () => {
+            const spec = await svc.spec(accountId, body.symbol);
+            const translated = translateOrderRequest(body, spec);
+            if (!translated.ok) {
+              throw validationError(translated.field, translated.message);
+            }
+            const request = {
+              ...translated.request,
+              ...(body.clientOrderId !== undefined ? { clientOrderId: body.clientOrderId } : {}),
+            };
+            return {
+              status: 201,
+              body: ok(await svc.placeOrder(accountId, request as Record<string, unknown>)),
+            };
+          },
+        );
+        set.status = answer.status;
+        return answer.body as never;
       },
       {
         apiKey: true,
@@ -193,7 +216,7 @@ export function tradingModule(deps: AuthDeps & { trading: TradingService }) {
       "/orders/:ticket",
       async ({ principal, params, body }) => {
         const accountId = await svc.own(principal, params.id);
-        const translated = translateModify(body);
+        const translated = translateModify(body, await svc.kindOf(accountId, params.ticket));
         if (!translated.ok) {
           throw validationError(translated.field, translated.message);
         }
