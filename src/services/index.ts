@@ -8,7 +8,7 @@ import type { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
-import type { Clock, ServiceDeps } from "./deps.ts";
+import type { ServiceDeps } from "./deps.ts";
 import { IdempotencyService } from "./idempotency.ts";
 import { KeyService } from "./keys.ts";
 import { SnapshotScheduler } from "./snapshot-scheduler.ts";
