@@ -17,6 +17,7 @@ import type { KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { SessionManager } from "../sessions/manager.ts";
+import { StreamHub } from "../streaming/hub.ts";
 import { renderError } from "./error-renderer.ts";
 import { AppError } from "./errors.ts";
 import { accountsModule } from "./modules/accounts/index.ts";
@@ -32,6 +33,7 @@ import { marketModule } from "./modules/market/index.ts";
 import { sessionsModule } from "./modules/sessions/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { tradingModule } from "./modules/trading/index.ts";
+import { wsModule, wsServerOptions } from "./ws/index.ts";
 
 export const API_VERSION = "2.1.0";
 
@@ -48,6 +50,8 @@ export interface AppDeps {
   readonly directory: BrokerDirectory;
   readonly usage: UsageService;
   readonly billing: BillingService;
+  /** WebSocket streaming hub (issue 5); created here when not given. Pass one to publish EA events. */
+  readonly streams?: StreamHub;
 }
 
 const requestIds = new WeakMap<Request, { id: string; startedAt: number }>();
@@ -60,7 +64,15 @@ const isJson = (contentType: string): boolean =>
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
-  return new Elysia({ normalize: false })
+  const streams =
+    deps.streams ??
+    new StreamHub({
+      sessions: deps.sessions,
+      trading: deps.trading,
+      logger,
+      replaySize: config.wsReplayBuffer,
+    });
+  return new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
       requestIds.set(request, { id, startedAt: performance.now() });
@@ -173,7 +185,8 @@ export function createApp(deps: AppDeps) {
     .use(tradingModule(deps))
     .use(historyModule(deps))
     .use(marketModule(deps))
-    .use(brokersModule(deps));
+    .use(brokersModule(deps))
+    .use(wsModule(deps, streams));
 }
 
 export type App = ReturnType<typeof createApp>;

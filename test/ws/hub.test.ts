@@ -1,0 +1,155 @@
+// StreamHub and WsConnection without sockets: EA publishing, replay, and queue conflation.
+import { describe, expect, test } from "bun:test";
+import { WsConnection } from "../../src/http/ws/connection.ts";
+import { createLogger } from "../../src/logging/logger.ts";
+import { StreamHub, type StreamSink } from "../../src/streaming/hub.ts";
+
+type Listener = (id: string, e: { kind: string; [k: string]: unknown }) => void;
+
+function fakeHub() {
+  const listeners: Listener[] = [];
+  const watched: string[] = [];
+  const hub = new StreamHub({
+    sessions: {
+      onEvent: (l) => listeners.push(l),
+      watch: (_id, s) => watched.push(...s),
+      unwatch: () => undefined,
+      healthOf: () => ({
+        status: "connected",
+        connected_since: null,
+        last_error: null,
+        reconnects: 0,
+        last_quote_at: null,
+      }),
+    },
+    trading: {
+      summary: async () => ({}) as any,
+      positionRecords: async () => [],
+      pendingRecords: async () => [],
+    },
+    logger: createLogger("silent"),
+    replaySize: 3,
+  });
+  return {
+    hub,
+    emit: (id: string, e: any) => {
+      for (const l of listeners) {
+        l(id, e);
+      }
+    },
+    watched,
+  };
+}
+
+const sink = () => {
+  const got: any[] = [];
+  const s: StreamSink = { deliver: (text) => got.push(JSON.parse(text)) };
+  return { s, got };
+};
+
+describe("StreamHub", () => {
+  test("publishEa reaches ea subscribers with increasing seq, and replays", async () => {
+    const { hub } = fakeHub();
+    const a = sink();
+    await hub.subscribe(a.s, { id: 1, channel: "ea", accountId: "acc" }, 10);
+    await Bun.sleep(1);
+    hub.publishEa("acc", {
+      kind: "log",
+      instance_id: "i",
+      level: "info",
+      message: "hi",
+      time: "t",
+    });
+    hub.publishEa("acc", {
+      kind: "log",
+      instance_id: "i",
+      level: "info",
+      message: "ho",
+      time: "t",
+    });
+    await Bun.sleep(1);
+    const ea = a.got.filter((m) => m.type === "ea");
+    expect(ea.map((m) => m.data.message)).toEqual(["hi", "ho"]);
+    expect(ea[1].seq).toBe(ea[0].seq + 1);
+    const b = sink();
+    await hub.subscribe(b.s, { id: 2, channel: "ea", accountId: "acc", lastSeq: ea[0].seq }, 10);
+    await Bun.sleep(1);
+    expect(b.got.filter((m) => m.type === "ea").map((m) => m.data.message)).toEqual(["ho"]);
+    for (let i = 0; i < 5; i++) {
+      hub.publishEa("acc", {
+        kind: "log",
+        instance_id: "i",
+        level: "info",
+        message: `${i}`,
+        time: "t",
+      });
+    }
+    await Bun.sleep(1);
+    const c = sink();
+    await hub.subscribe(c.s, { id: 3, channel: "ea", accountId: "acc", lastSeq: ea[0].seq }, 10);
+    await Bun.sleep(1);
+    expect(c.got.map((m) => m.type)).toEqual(["ack", "resync_required"]);
+  });
+
+  test("quote subscriptions watch symbols once and respect the subscription limit", async () => {
+    const { hub, watched, emit } = fakeHub();
+    const a = sink();
+    await hub.subscribe(
+      a.s,
+      { id: 1, channel: "quotes", accountId: "acc", symbols: ["EURUSD"] },
+      2,
+    );
+    await hub.subscribe(
+      a.s,
+      { id: 2, channel: "quotes", accountId: "acc", symbols: ["EURUSD"] },
+      2,
+    );
+    expect(watched).toEqual(["EURUSD"]);
+    await expect(
+      hub.subscribe(a.s, { id: 3, channel: "quotes", accountId: "acc", symbols: ["A", "B"] }, 2),
+    ).rejects.toThrow("at most 2");
+    emit("acc", { kind: "tick", quote: { symbol: "EURUSD", bid: 1, ask: 1.1, timeMs: 0 } });
+    emit("acc", { kind: "tick", quote: { symbol: "GBPUSD", bid: 1, ask: 1.1, timeMs: 0 } });
+    expect(a.got.filter((m) => m.type === "quote").map((m) => m.data.symbol)).toEqual(["EURUSD"]);
+  });
+});
+
+describe("WsConnection", () => {
+  test("congested: quotes conflate to the latest per key, others are kept, overflow closes 4000", () => {
+    const sent: string[] = [];
+    let buffered = 1_000_000;
+    const closed: { code?: number } = {};
+    const conn = new WsConnection(
+      {
+        send: (d) => {
+          sent.push(d);
+          return d.length;
+        },
+        getBufferedAmount: () => buffered,
+        close: (code, reason) => {
+          closed.code = code;
+          void reason;
+        },
+      },
+      {
+        softBufferBytes: 1000,
+        bufferMessages: 5,
+        messageRate: 1,
+        messageBurst: 1,
+        maxViolations: 1,
+      },
+    );
+    conn.deliver("q1", "q|EURUSD");
+    conn.deliver("t1", null);
+    conn.deliver("q2", "q|EURUSD");
+    expect(conn.queued).toBe(2);
+    buffered = 0;
+    conn.flush();
+    expect(sent).toEqual(["t1", "q2"]);
+    buffered = 1_000_000;
+    for (let i = 0; i < 6; i++) {
+      conn.deliver(`t${i}`, null);
+    }
+    expect(closed.code).toBe(4000);
+  });
+});
