@@ -65,6 +65,7 @@ export class BrokerStore {
     reject: (e: unknown) => void;
   }> = [];
   private flushing = false;
+  private batches = 0;
 
   private constructor(
     private readonly db: BrokerDb,
@@ -202,7 +203,9 @@ export class BrokerStore {
     return new Promise((resolve, reject) => {
       this.queue.push({ events, resolve, reject });
       if (!this.flushing) {
-        void this.flush();
+        this.flushing = true;
+        // Start on a macrotask, so every request already readable on the sockets joins the batch.
+        setImmediate(() => void this.flush());
       }
     });
   }
@@ -216,6 +219,11 @@ export class BrokerStore {
     this.flushing = true;
     try {
       while (this.queue.length > 0) {
+        if (this.batches++ > 0) {
+          // PGlite runs synchronously: yield to the event loop so requests that arrived during
+          // the last commit join the next batch (group commit) instead of waiting one by one.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         const batch = this.queue;
         this.queue = [];
         try {
@@ -234,6 +242,7 @@ export class BrokerStore {
       }
     } finally {
       this.flushing = false;
+      this.batches = 0;
     }
   }
 

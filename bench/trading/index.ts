@@ -1,0 +1,136 @@
+// bench/trading: the trading API end to end on the embedded demo broker (in this process):
+// market order round trip over HTTP at low load (p50/p99, orders/s), `GET …/portfolio`
+// throughput against a bare Bun.serve serving the same body (ratio), and memory per connected
+// idle account with N demo accounts connected through the session workers.
+import { createTestApp } from "../../test/support/app.ts";
+import { percentile, runLoad } from "../lib/load.ts";
+
+export async function benchTrading(
+  opts: { accounts?: number; orders?: number; seconds?: number } = {},
+) {
+  const accounts = opts.accounts ?? 1000;
+  const orders = opts.orders ?? 500;
+  const seconds = opts.seconds ?? 4;
+  const t = await createTestApp(
+    { TAS_RATE_LIMIT_RPS: "1000000", TAS_RATE_LIMIT_BURST: "1000000", TAS_SESSION_WORKERS: "2" },
+    { broker: true },
+  );
+  const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
+  const base = `http://127.0.0.1:${server.server?.port}`;
+  const token = await t.superToken();
+  await t.services.admins.update({ type: "cli", id: "bench" }, "root", {
+    maxAccounts: accounts + 10,
+  });
+  const { key } = await t.createKey(token, { max_accounts: accounts + 10 });
+  const headers = { "x-api-key": key, "content-type": "application/json" };
+  const post = async (path: string, body: unknown) =>
+    (
+      await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })
+    ).json() as Promise<any>;
+
+  // 1. Memory per connected idle account (first, on a settled baseline).
+  await Bun.sleep(1000);
+  Bun.gc(true);
+  const rssBefore = process.memoryUsage().rss;
+  const ids: string[] = [];
+  for (let i = 0; i < accounts; i++) {
+    const d = (await post("/api/brokers/demo", { company: "TAS Markets" })).data;
+    const a = (
+      await post("/api/accounts", {
+        terminal_login: d.login,
+        password: d.password,
+        server_name: "TAS-Demo",
+      })
+    ).data;
+    ids.push(a.id);
+  }
+  const deadline = Date.now() + 120_000;
+  while (ids.some((id) => t.sessions.statusOf(id) !== "connected") && Date.now() < deadline) {
+    await Bun.sleep(200);
+  }
+  const connected = ids.filter((id) => t.sessions.statusOf(id) === "connected").length;
+  await Bun.sleep(1000);
+  Bun.gc(true);
+  const rssAfter = process.memoryUsage().rss;
+  // 2. Order round trip at low load (one at a time), opening then closing.
+  const demo = (
+    await post("/api/brokers/demo", { company: "TAS Markets", deposit: 1e7, leverage: 500 })
+  ).data;
+  const account = (
+    await post("/api/accounts", {
+      terminal_login: demo.login,
+      password: demo.password,
+      server_name: "TAS-Demo",
+    })
+  ).data;
+  await post(`/api/accounts/${account.id}/connect`, {});
+  const lat: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < orders; i++) {
+    const s = performance.now();
+    const r = await post(`/api/accounts/${account.id}/orders`, {
+      symbol: "EURUSD",
+      side: i % 2 ? "sell" : "buy",
+      type: "market",
+      volume: 0.01,
+    });
+    lat.push(performance.now() - s);
+    if (!r.ok) {
+      throw new Error(JSON.stringify(r));
+    }
+  }
+  const roundTripSeconds = (performance.now() - started) / 1000;
+  const sorted = Float64Array.from(lat).sort();
+
+  // 3. Portfolio throughput vs bare Bun serving the same body.
+  const body = await (
+    await fetch(`${base}/api/accounts/${account.id}/portfolio`, { headers })
+  ).text();
+  const bare = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: () => new Response(body, { headers: { "content-type": "application/json" } }),
+  });
+  const portfolioUrl = `${base}/api/accounts/${account.id}/portfolio`;
+  await runLoad({ url: portfolioUrl, headers, concurrency: 16, seconds: 1 });
+  await runLoad({ url: `http://127.0.0.1:${bare.port}/`, concurrency: 16, seconds: 1 });
+  const bareLoad = await runLoad({
+    url: `http://127.0.0.1:${bare.port}/`,
+    concurrency: 16,
+    seconds,
+  });
+  const appLoad = await runLoad({ url: portfolioUrl, headers, concurrency: 16, seconds });
+  bare.stop(true);
+
+  server.stop(true);
+  await t.close();
+  return {
+    name: "trading: HTTP order round trip, portfolio vs bare Bun, memory per connected account",
+    order_round_trip: {
+      orders,
+      orders_per_second: Math.round(orders / roundTripSeconds),
+      p50_ms: Math.round(percentile(sorted, 50) * 1000) / 1000,
+      p99_ms: Math.round(percentile(sorted, 99) * 1000) / 1000,
+      goal: "p99 < 5 ms at low load",
+    },
+    portfolio: {
+      app: appLoad,
+      bare: bareLoad,
+      ratio: Math.round((appLoad.rps / bareLoad.rps) * 1000) / 1000,
+      goal: "ratio >= 0.4",
+    },
+    memory: {
+      accounts,
+      connected,
+      rss_growth_mb: Math.round(((rssAfter - rssBefore) / 1048576) * 10) / 10,
+      per_account_kb: Math.round((rssAfter - rssBefore) / 1024 / Math.max(1, connected)),
+      note: "RSS of the service process (API + session workers) and the in-process demo broker together",
+      goal: "< 1 MB per connected idle account",
+    },
+  };
+}
+
+if (import.meta.main) {
+  process.stdout.write(`${JSON.stringify(await benchTrading(), null, 2)}\n`);
+  process.exit(0);
+}
