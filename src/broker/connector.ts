@@ -74,6 +74,8 @@ export type ConnectorEvent =
   | { kind: "tick"; quote: Quote }
   | { kind: "trade"; events: TradeEvent[] }
   | { kind: "account"; account: BrokerAccount }
+  /** Current valuation of the open positions (profit, swap), pushed periodically. */
+  | { kind: "positions"; positions: PositionRecord[] }
   | { kind: "disconnected"; reason: string };
 
 /** A trade transaction (the engine's event vocabulary). */

@@ -214,6 +214,9 @@ export class AccountSession {
         this.lastQuoteAt = this.env.now();
         this.env.publish({ kind: "tick", quote: e.quote });
         break;
+      case "positions":
+        this.replacePositions(e.positions);
+        break;
       case "account":
         this.account = e.account;
         this.env.publish({ kind: "account", account: e.account });

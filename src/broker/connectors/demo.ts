@@ -8,6 +8,7 @@ import {
   ConnectorError,
   type ConnectorEvent,
   type Credentials,
+  type PositionRecord,
   type Quote,
   type TradeEvent,
   type TradeOutcome,
@@ -116,6 +117,10 @@ export class DemoConnector implements BrokerConnector {
     }
     if (m.event === "trade") {
       this.emit({ kind: "trade", events: m.data as TradeEvent[] });
+      return;
+    }
+    if (m.event === "positions") {
+      this.emit({ kind: "positions", positions: m.data as PositionRecord[] });
       return;
     }
     if (m.event === "account") {

@@ -139,6 +139,32 @@ export function startBrokerServer(
     }
   });
 
+  // Floating P/L moves with every tick: once a second, accounts with open positions get their
+  // positions (current profit) and summary, so terminals and mirrors stay valued between trades.
+  const valuation = setInterval(() => {
+    for (const [login, socks] of byLogin) {
+      if (socks.size === 0) {
+        continue;
+      }
+      const positions = broker.positions(login);
+      if (positions.length === 0) {
+        continue;
+      }
+      const summary = broker.accountInfo(login);
+      const positionsFrame = JSON.stringify({ event: "positions", data: positions });
+      const accountFrame = summary ? JSON.stringify({ event: "account", data: summary }) : null;
+      for (const ws of socks) {
+        if (ws.getBufferedAmount() > SOFT_LIMIT) {
+          continue;
+        }
+        ws.send(positionsFrame);
+        if (accountFrame) {
+          ws.send(accountFrame);
+        }
+      }
+    }
+  }, 1000);
+
   const allow = (conn: Conn): boolean => {
     const now = performance.now();
     conn.tokens = Math.min(burst, conn.tokens + ((now - conn.refilledAt) / 1000) * rps);
@@ -391,6 +417,7 @@ export function startBrokerServer(
   return {
     port: server.port ?? opts.port,
     async stop() {
+      clearInterval(valuation);
       await server.stop(true);
     },
   };

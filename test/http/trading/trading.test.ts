@@ -1,15 +1,18 @@
 // The trading API end to end over HTTP: a demo account on the in-process demo broker (clock fixed
 // on a Wednesday afternoon), connected through a real session worker.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../support/app.ts";
+import { formatServerTime } from "../../../src/broker/time.ts";
+import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../../support/app.ts";
+import { TestClock } from "../../support/clock.ts";
 
 let t: TestApp;
 let key: string;
+const brokerClock = new TestClock().freeze(WEDNESDAY_14_UTC);
 let id: string;
 const base = () => `/api/accounts/${id}`;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { broker: true });
+  t = await createTestApp({}, { broker: true, brokerClock });
   key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
   const demo = (
     await t.request("POST", "/api/brokers/demo", {
@@ -186,6 +189,27 @@ describe("orders", () => {
   });
 });
 
+describe("valuation between trades", () => {
+  test("open positions are revalued as prices move, without any trade", async () => {
+    const pos = (await place({ symbol: "EURUSD", side: "buy", type: "market", volume: 1 })).body
+      .data;
+    const before = (await t.request("GET", `${base()}/positions/${pos.ticket}`, { key })).body.data
+      .profit;
+    let after = before;
+    for (let i = 0; i < 30 && after === before; i++) {
+      brokerClock.advance(60_000);
+      await t.broker!.broker.step();
+      await Bun.sleep(150);
+      after = (await t.request("GET", `${base()}/positions/${pos.ticket}`, { key })).body.data
+        .profit;
+    }
+    expect(after).not.toBe(before);
+    const summary = (await t.request("GET", `${base()}/summary`, { key })).body.data;
+    expect(summary.equity).toBeCloseTo(summary.balance + summary.credit + summary.profit, 1);
+    await t.request("DELETE", `${base()}/orders/${pos.ticket}`, { key });
+  }, 30_000);
+});
+
 describe("history and market data", () => {
   test("paginated history: one entry per leg, paired by positionTicket; bad dates → invalid date format", async () => {
     const ok = await t.request(
@@ -258,7 +282,7 @@ describe("history and market data", () => {
     expect(session).toMatchObject({
       symbol: "EURUSD",
       open: true,
-      server_time: "2026-11-18T16:00:00",
+      server_time: formatServerTime(brokerClock.now()),
     });
     expect(session.sessions.saturday.trade).toEqual([]);
     const tz = (await t.request("GET", `${base()}/server-timezone`, { key })).body.data;
@@ -266,7 +290,7 @@ describe("history and market data", () => {
       timezone: "Etc/GMT-2",
       offset_minutes: 120,
       dst: false,
-      server_time: "2026-11-18T16:00:00",
+      server_time: formatServerTime(brokerClock.now()),
     });
     const bars = (await t.request("GET", `${base()}/ohlc/EURUSD?timeframe=H1&count=5`, { key }))
       .body.data;
