@@ -11,6 +11,7 @@ import { createApp } from "./http/app.ts";
 import type { Logger } from "./logging/logger.ts";
 import { createSecretBox } from "./security/secrets.ts";
 import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
+import { startEaPool } from "./services/ea-instances.ts";
 import { createServices, createTradingService } from "./services/index.ts";
 import { SessionManager } from "./sessions/manager.ts";
 import { type Database, openDatabase } from "./storage/db.ts";
@@ -76,6 +77,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const runtime = await openRuntime(config, logger);
   const sessions = new SessionManager({ workers: config.sessionWorkers, logger });
   const services = createServices(runtime.deps, { directory: runtime.directory, sessions });
+  // EA host pool (issue 6): Node hosts with isolated-vm sandboxes; trade calls go through sessions.
+  const eaPool = services.eaInstances
+    ? await startEaPool(services.eaInstances, runtime.deps, join(config.dataDir, "tmp")).catch(
+        (err: unknown) => {
+          logger.error({ err: String(err) }, "EA host pool failed to start; EAs cannot run");
+          return null;
+        },
+      )
+    : null;
   const app = createApp({
     config,
     logger,
@@ -93,6 +103,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   const port = app.server?.port ?? config.port;
   const opened = await services.accounts.openAllSessions();
+  // EA instances that were running before the restart come back once their sessions connect.
+  const resumed = (await services.eaInstances?.resume()) ?? 0;
   logger.info(
     {
       port,
@@ -100,6 +112,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       database: runtime.database.kind,
       dataDir: config.dataDir,
       sessions: opened,
+      eas: resumed,
     },
     "service listening",
   );
@@ -110,6 +123,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     async stop() {
       await services.snapshotScheduler.stop();
       await app.stop();
+      // Tick counts are saved and statuses kept, so running EAs resume on the next start.
+      await services.eaInstances?.close();
+      await eaPool?.close();
       await sessions.close();
       await broker?.stop();
       await runtime.database.close();

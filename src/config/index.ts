@@ -78,6 +78,17 @@ export interface Config {
   readonly wsMaxFrameBytes: number;
   /** Seconds without traffic before a connection is dropped; the server pings idle sockets so live ones stay open. Env `TAS_WS_IDLE_TIMEOUT_SECONDS`, default 60. */
   readonly wsIdleTimeoutSeconds: number;
+  // --- EA runtime (issue 6) ---
+  /** Node EA host processes, each holding many isolated-vm sandboxes. Env `TAS_EA_HOSTS`, default 1. */
+  readonly eaHosts: number;
+  /** Heap limit of one EA isolate, MB. Env `TAS_EA_MEMORY_MB`, default 64. */
+  readonly eaMemoryMb: number;
+  /** Wall time one EA handler call (OnTick, OnTimer…) may take, ms; past it the instance stops with status `error`. Env `TAS_EA_HANDLER_MS`, default 100. */
+  readonly eaHandlerMs: number;
+  /** Log lines (Print/Alert/…) one EA instance may emit per second; extra lines are dropped and counted. Env `TAS_EA_LOG_LINES_PER_SEC`, default 100. */
+  readonly eaLogLinesPerSec: number;
+  /** Largest EA file accepted by `POST /admin/eas`, bytes (larger → 413). Env `TAS_EA_MAX_UPLOAD_BYTES`, default 524288 (512 KiB). */
+  readonly eaMaxUploadBytes: number;
 }
 
 /** A configuration problem; the CLI prints its message as one line and exits 1. */
@@ -214,6 +225,12 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const wsMaxViolations = intVar(env, "TAS_WS_MAX_VIOLATIONS", 50, 1, 1_000_000);
   const wsMaxFrameBytes = intVar(env, "TAS_WS_MAX_FRAME_BYTES", 16_384, 256, 1_048_576);
   const wsIdleTimeoutSeconds = intVar(env, "TAS_WS_IDLE_TIMEOUT_SECONDS", 60, 5, 960);
+  // EA runtime (issue 6).
+  const eaHosts = intVar(env, "TAS_EA_HOSTS", 1, 1, 64);
+  const eaMemoryMb = intVar(env, "TAS_EA_MEMORY_MB", 64, 8, 4096);
+  const eaHandlerMs = intVar(env, "TAS_EA_HANDLER_MS", 100, 1, 60_000);
+  const eaLogLinesPerSec = intVar(env, "TAS_EA_LOG_LINES_PER_SEC", 100, 1, 100_000);
+  const eaMaxUploadBytes = intVar(env, "TAS_EA_MAX_UPLOAD_BYTES", 524_288, 1024, 16 * 1_048_576);
 
   const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET;
   if (needsFiles && options.createDataDir) {
@@ -283,5 +300,10 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     wsMaxViolations,
     wsMaxFrameBytes,
     wsIdleTimeoutSeconds,
+    eaHosts,
+    eaMemoryMb,
+    eaHandlerMs,
+    eaLogLinesPerSec,
+    eaMaxUploadBytes,
   });
 }

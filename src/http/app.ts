@@ -12,6 +12,8 @@ import type { AccountService } from "../services/accounts.ts";
 import type { AdminService } from "../services/admins.ts";
 import type { BillingService } from "../services/billing.ts";
 import type { Clock } from "../services/deps.ts";
+import type { EaInstanceService } from "../services/ea-instances.ts";
+import type { EaService } from "../services/eas.ts";
 import type { IdempotencyService } from "../services/idempotency.ts";
 import type { KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
@@ -25,9 +27,11 @@ import { adminAccountsModule } from "./modules/admin-accounts/index.ts";
 import { adminAdminsModule } from "./modules/admin-admins/index.ts";
 import { adminAuthModule } from "./modules/admin-auth/index.ts";
 import { adminBillingModule } from "./modules/admin-billing/index.ts";
+import { adminEasModule } from "./modules/admin-eas/index.ts";
 import { adminKeysModule } from "./modules/admin-keys/index.ts";
 import { adminUsageModule } from "./modules/admin-usage/index.ts";
 import { brokersModule } from "./modules/brokers/index.ts";
+import { easModule } from "./modules/eas/index.ts";
 import { historyModule } from "./modules/history/index.ts";
 import { marketModule } from "./modules/market/index.ts";
 import { sessionsModule } from "./modules/sessions/index.ts";
@@ -50,6 +54,10 @@ export interface AppDeps {
   readonly directory: BrokerDirectory;
   readonly usage: UsageService;
   readonly billing: BillingService;
+  // --- EAs (issue 6) ---
+  readonly eas: EaService;
+  /** EA instances (from createServices when it was given a SessionManager). */
+  readonly eaInstances?: EaInstanceService;
   /** WebSocket streaming hub (issue 5); created here when not given. Pass one to publish EA events. */
   readonly streams?: StreamHub;
 }
@@ -72,6 +80,8 @@ export function createApp(deps: AppDeps) {
       logger,
       replaySize: config.wsReplayBuffer,
     });
+  // EA status changes and log lines go out on the `ea` channel (issue 6).
+  deps.eaInstances?.setPublisher(streams);
   return new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
@@ -186,6 +196,8 @@ export function createApp(deps: AppDeps) {
     .use(historyModule(deps))
     .use(marketModule(deps))
     .use(brokersModule(deps))
+    .use(adminEasModule(deps))
+    .use(easModule(deps))
     .use(wsModule(deps, streams));
 }
 

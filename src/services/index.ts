@@ -4,16 +4,18 @@ import { parseDailyTime } from "../domain/schedule.ts";
 import { brokerRejectionToError } from "../domain/trading/rejections.ts";
 import { AppError } from "../http/errors.ts";
 import type { Resolver } from "../security/ssrf.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { dbRunningEas, EaInstanceService } from "./ea-instances.ts";
+import { EaService } from "./eas.ts";
 import { IdempotencyService } from "./idempotency.ts";
 import { KeyService } from "./keys.ts";
 import { SnapshotScheduler } from "./snapshot-scheduler.ts";
 import { TradingService } from "./trading.ts";
-import { noRunningEas, type RunningEaSource, UsageService } from "./usage.ts";
+import { type RunningEaSource, UsageService } from "./usage.ts";
 
 export interface Services {
   readonly admins: AdminService;
@@ -25,6 +27,11 @@ export interface Services {
   readonly snapshotScheduler: SnapshotScheduler;
   /** Idempotency-Key journal of client writes. */
   readonly idempotency: IdempotencyService;
+  /** Uploaded EAs (issue 6). */
+  readonly eas: EaService;
+  /** EA instances (issue 6); present when the services were built over a SessionManager. The
+   * host pool is attached separately (startEaPool). */
+  readonly eaInstances: EaInstanceService | undefined;
 }
 
 /** A status source for tools that run without sessions (the CLI): every account disconnected. */
@@ -37,7 +44,7 @@ export function createServices(
     sessions?: SessionStatusSource;
     /** DNS resolver of the SSRF guard (default: the system resolver). */
     resolve?: Resolver;
-    /** Running EAs per key; defaults to none (EAs do not run yet). */
+    /** Running EAs per key; defaults to the ea_instances table. */
     runningEas?: RunningEaSource;
   },
 ): Services {
@@ -49,7 +56,7 @@ export function createServices(
     accounts.invalidateKey(keyId);
     accounts.dropSessions(removed);
   });
-  const usage = new UsageService(deps, admins, sessions, opts.runningEas ?? noRunningEas);
+  const usage = new UsageService(deps, admins, sessions, opts.runningEas ?? dbRunningEas(deps));
   const billing = new BillingService(deps, admins, usage);
   const minutesUtc = parseDailyTime(deps.config.snapshotTimeUtc);
   if (minutesUtc === null) {
@@ -61,7 +68,22 @@ export function createServices(
     minutesUtc,
   });
   const idempotency = new IdempotencyService(deps);
-  return { admins, keys, accounts, usage, billing, snapshotScheduler, idempotency };
+  const eas = new EaService(deps);
+  const eaInstances =
+    opts.sessions instanceof SessionManager
+      ? new EaInstanceService(deps, { sessions: opts.sessions, accounts, eas })
+      : undefined;
+  return {
+    admins,
+    keys,
+    accounts,
+    usage,
+    billing,
+    snapshotScheduler,
+    idempotency,
+    eas,
+    eaInstances,
+  };
 }
 
 /** The trading API service over a session manager (broker rejections → 422 AppErrors). */

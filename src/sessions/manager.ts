@@ -90,11 +90,15 @@ export class SessionManager {
       }
       this.opts.logger.error({ worker: index }, "session worker exited; restarting it");
       for (const id of specs.keys()) {
-        this.health.set(id, {
+        const health: SessionHealth = {
           ...(this.health.get(id) ?? DISCONNECTED),
           status: "reconnecting",
           last_error: "session worker restarted",
-        });
+        };
+        this.health.set(id, health);
+        for (const l of this.listeners) {
+          l(id, { kind: "session", health });
+        }
       }
       const replacement = this.spawn(index, specs);
       this.slots[index] = replacement;

@@ -7,10 +7,12 @@ import { join } from "node:path";
 import { BrokerDirectory } from "../../src/broker/directory.ts";
 import { type RunningDemoBroker, runDemoBroker } from "../../src/broker/server/run.ts";
 import { type Config, loadConfig } from "../../src/config/index.ts";
+import type { EaHostPool, EaHostPoolOptions } from "../../src/ea/host-pool.ts";
 import { type App, createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/logging/logger.ts";
 import { createSecretBox } from "../../src/security/secrets.ts";
 import type { ServiceDeps } from "../../src/services/deps.ts";
+import { startEaPool } from "../../src/services/ea-instances.ts";
 import { createServices, createTradingService, type Services } from "../../src/services/index.ts";
 import { SessionManager } from "../../src/sessions/manager.ts";
 import { TestClock } from "./clock.ts";
@@ -43,6 +45,10 @@ export interface TestAppOptions {
   readonly brokerClock?: TestClock;
   /** Broker tick loop period, ms (0: step by hand with `broker.broker.step()`). */
   readonly tickIntervalMs?: number;
+  /** Start the EA host pool (Node hosts; slower start). Default off. */
+  readonly ea?: boolean;
+  /** Pool options for `ea: true` (limits, hosts…). */
+  readonly eaPool?: Partial<EaHostPoolOptions>;
 }
 
 /** Wednesday 2026-11-18 14:00 UTC: FX open, far from rollover. */
@@ -57,6 +63,8 @@ export interface TestApp {
   readonly deps: ServiceDeps;
   readonly clock: TestClock;
   readonly db: TestDatabase;
+  /** The EA host pool (with `ea: true`). */
+  readonly eaPool: EaHostPool | null;
   request(method: string, path: string, opts?: RequestOptions): Promise<Reply>;
   /** Seeds the superadmin (once) and returns its token. */
   superToken(): Promise<string>;
@@ -132,6 +140,10 @@ export async function createTestApp(
   const services = createServices(deps, { directory, sessions, resolve });
   const trading = createTradingService(services, sessions);
   const app = createApp({ config, logger, clock, sessions, directory, trading, ...services });
+  const eaPool =
+    opts.ea && services.eaInstances
+      ? await startEaPool(services.eaInstances, deps, join(dataDir, "tmp"), opts.eaPool)
+      : null;
   let superToken: Promise<string> | null = null;
 
   const request = async (
@@ -189,6 +201,7 @@ export async function createTestApp(
     deps,
     clock,
     db,
+    eaPool,
     request,
     superToken() {
       superToken ??= (async () => {
@@ -229,6 +242,8 @@ export async function createTestApp(
       return res.body.data;
     },
     async close() {
+      await services.eaInstances?.close();
+      await eaPool?.close({ deinit: false });
       await sessions.close();
       await broker?.stop();
       await db.drop();

@@ -14,6 +14,11 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /api/accounts/:id/orders": { symbol: "EURUSD", side: "buy", type: "market", volume: 0.1 },
   "PUT /api/accounts/:id/orders/:ticket": { stopLoss: 1.0 },
   "POST /api/accounts/:id/positions/:ticket/close-by": { byTicket: 2 },
+  "POST /api/accounts/:id/ea/start": {
+    ea_id: "00000000-0000-4000-8000-000000000002",
+    symbol: "EURUSD",
+    timeframe: "H1",
+  },
 };
 
 /** POST routes that take no body. */
@@ -21,6 +26,7 @@ export const BODILESS = new Set([
   "POST /api/accounts/:id/connect",
   "POST /api/accounts/:id/disconnect",
   "POST /api/accounts/:id/close-all",
+  "POST /api/accounts/:id/ea/stop",
 ]);
 
 export function apiRoutes(app: App): RouteInfo[] {

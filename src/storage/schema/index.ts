@@ -5,5 +5,7 @@ export * from "./admins.ts";
 export * from "./api-keys.ts";
 export * from "./audit-log.ts";
 export * from "./billing-terms.ts";
+export * from "./ea-instances.ts";
+export * from "./eas.ts";
 export * from "./idempotency-keys.ts";
 export * from "./usage-snapshots.ts";

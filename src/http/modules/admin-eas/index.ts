@@ -1,0 +1,68 @@
+// /admin/eas — Expert Advisors of the caller's admin (all of them for a superadmin JWT): upload
+// (multipart `file` + optional `name`; analysed at once, stored `ready` or `error`), list, get,
+// delete (running instances are stopped first). Another admin's EA is 404 EA_NOT_FOUND, like an
+// unknown one.
+import { Elysia, t } from "elysia";
+import type { EaService } from "../../../services/eas.ts";
+import { type AuthDeps, authPlugin } from "../../auth.ts";
+import { Envelope, ok } from "../../envelope.ts";
+import { validationError } from "../../errors.ts";
+import { ADMIN_SECURITY, Text } from "../../models/common.ts";
+import { EaRecord } from "./model.ts";
+
+const security = ADMIN_SECURITY;
+const Id = t.Object({ id: t.String({ maxLength: 64 }) });
+const detail = (summary: string) => ({ tags: ["eas"], summary, security });
+
+export function adminEasModule(deps: AuthDeps & { eas: EaService }) {
+  return new Elysia({ name: "module.admin-eas", prefix: "/admin/eas", normalize: false })
+    .use(authPlugin(deps))
+    .post(
+      "/",
+      async ({ body, scope, set }) => {
+        const file = body.file;
+        if (!(file instanceof Blob)) {
+          throw validationError("file", "expected a file part");
+        }
+        const fileName = file instanceof File && file.name ? file.name : "program.js";
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        set.status = 201;
+        return ok(
+          await deps.eas.upload(scope, {
+            fileName,
+            bytes,
+            ...(body.name !== undefined ? { name: body.name } : {}),
+          }),
+        );
+      },
+      {
+        admin: "admin",
+        body: t.Object({
+          file: t.File({ description: "the EA program (.js, .ts or .mjs; UTF-8 or UTF-16)" }),
+          name: t.Optional(Text(200, { description: "display name (default: the file name)" })),
+        }),
+        response: { 201: Envelope(EaRecord) },
+        detail: {
+          ...detail("Upload an EA (analysed at once: status ready, or error with line/column)"),
+          requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } },
+        },
+      },
+    )
+    .get("/", async ({ scope }) => ok(await deps.eas.list(scope)), {
+      admin: "admin",
+      response: { 200: Envelope(t.Array(EaRecord)) },
+      detail: detail("List EAs"),
+    })
+    .get("/:id", async ({ scope, params }) => ok(await deps.eas.get(scope, params.id)), {
+      admin: "admin",
+      params: Id,
+      response: { 200: Envelope(EaRecord) },
+      detail: detail("Get an EA"),
+    })
+    .delete("/:id", async ({ scope, params }) => ok(await deps.eas.delete(scope, params.id)), {
+      admin: "admin",
+      params: Id,
+      response: { 200: Envelope(t.Object({ id: t.String(), deleted: t.Literal(true) })) },
+      detail: detail("Delete an EA (its running instances are stopped first)"),
+    });
+}

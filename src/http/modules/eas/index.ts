@@ -1,0 +1,98 @@
+// The client EA API: `GET /api/eas` (the ready EAs of the key's admin) and, per account,
+// `POST …/ea/start` {ea_id, symbol, timeframe, inputs?}, `POST …/ea/stop`, `GET …/ea/status`
+// (the running or last instance; `data: null` if none ever ran) and `GET …/ea/logs?limit=`.
+// Another key's account is ACCOUNT_NOT_FOUND like an unknown one (checked before anything else).
+import { Elysia, t } from "elysia";
+import { EA_TIMEFRAMES, type EaInstanceService } from "../../../services/ea-instances.ts";
+import type { EaService } from "../../../services/eas.ts";
+import { type AuthDeps, authPlugin } from "../../auth.ts";
+import { Envelope, ok } from "../../envelope.ts";
+import { AppError } from "../../errors.ts";
+import { KEY_SECURITY } from "../../models/common.ts";
+import { EaLogLine, EaRecord, EaStatus } from "../admin-eas/model.ts";
+
+const Id = t.Object({ id: t.String({ maxLength: 64 }) });
+const detail = (summary: string) => ({ tags: ["eas"], summary, security: KEY_SECURITY });
+
+const StartBody = t.Object(
+  {
+    ea_id: t.String({ maxLength: 64, description: "id of a ready EA of the key's admin" }),
+    symbol: t.String({ minLength: 1, maxLength: 32 }),
+    timeframe: t.UnionEnum(EA_TIMEFRAMES),
+    inputs: t.Optional(
+      t.Record(t.String({ maxLength: 128 }), t.Union([t.String(), t.Number(), t.Boolean()]), {
+        description: "input values by name (see the EA's input_params)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export function easModule(
+  deps: AuthDeps & { eas: EaService; eaInstances?: EaInstanceService | undefined },
+) {
+  const instances = (): EaInstanceService => {
+    if (!deps.eaInstances) {
+      throw new AppError("BROKER_UNAVAILABLE", "EAs cannot run on this server");
+    }
+    return deps.eaInstances;
+  };
+  return new Elysia({ name: "module.eas", normalize: false })
+    .use(authPlugin(deps))
+    .get("/api/eas", async ({ principal }) => ok(await deps.eas.listForKey(principal)), {
+      apiKey: true,
+      response: { 200: Envelope(t.Array(EaRecord)) },
+      detail: detail("The ready EAs of the key's admin"),
+    })
+    .post(
+      "/api/accounts/:id/ea/start",
+      async ({ principal, params, body }) =>
+        ok(
+          await instances().start(principal, params.id, {
+            ea_id: body.ea_id,
+            symbol: body.symbol,
+            timeframe: body.timeframe,
+            ...(body.inputs !== undefined ? { inputs: body.inputs } : {}),
+          }),
+        ),
+      {
+        apiKey: true,
+        params: Id,
+        body: StartBody,
+        response: { 200: Envelope(EaStatus) },
+        detail: detail("Start an EA on the account (one running EA per account)"),
+      },
+    )
+    .post(
+      "/api/accounts/:id/ea/stop",
+      async ({ principal, params }) => ok(await instances().stop(principal, params.id)),
+      {
+        apiKey: true,
+        params: Id,
+        response: { 200: Envelope(EaStatus) },
+        detail: detail("Stop the account's running EA (OnDeinit runs)"),
+      },
+    )
+    .get(
+      "/api/accounts/:id/ea/status",
+      async ({ principal, params }) => ok(await instances().status(principal, params.id)),
+      {
+        apiKey: true,
+        params: Id,
+        response: { 200: Envelope(t.Union([EaStatus, t.Null()])) },
+        detail: detail("The EA running on the account, or its last run (null if none ever ran)"),
+      },
+    )
+    .get(
+      "/api/accounts/:id/ea/logs",
+      async ({ principal, params, query }) =>
+        ok(await instances().logs(principal, params.id, query.limit ?? 100)),
+      {
+        apiKey: true,
+        params: Id,
+        query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000 })) }),
+        response: { 200: Envelope(t.Array(EaLogLine)) },
+        detail: detail("Recent log lines of the running or last EA (newest last)"),
+      },
+    );
+}

@@ -1,0 +1,1282 @@
+// EA instances on accounts (spec §2.9, ARCHITECTURE §5 "EAs, client side", §7): start (inputs
+// validated against the EA's input_params, one running EA per account, init snapshot built from
+// the account's session), stop (OnDeinit), status with a live tick_count, recent logs, resuming
+// the instances that were running when the service stopped, and the TradeGateway the EA host pool
+// calls for OrderSend/OrderSendAsync/OrderCheck/HistorySelect.
+//
+// Data flow: the session manager forwards the ticks of the EA's symbol (`sessions.watch`) and the
+// account's trade/account events; each tick goes to `pool.dispatch` with a snapshot delta (tick,
+// forming bar, and whatever positions/orders/account/deals changed since the last event); the pool
+// coalesces ticks while a handler runs. Trade events also run OnTradeTransaction / OnTrade when
+// the program defines them. Trade calls go through the same SessionManager methods as REST orders
+// (expertId = the request's magic, placedType ByExpert) and answer with an MqlTradeResult and a
+// fresh snapshot. A sandbox violation (pool onInstanceError) ends the instance with status
+// `error` and the pool's describeFailure text as `last_error`.
+//
+// Instance rows are operational state (status, tick_count, times, last_error); the money state is
+// the broker's. Logs are kept in memory only (bounded per instance).
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type {
+  Bar,
+  BrokerAccount,
+  DealRecord,
+  OrderRecord,
+  PositionRecord,
+  Quote,
+  SymbolSpec,
+  TradeOutcome,
+} from "../broker/connector.ts";
+import { serverOffsetMinutes } from "../broker/time.ts";
+import { type EaInstanceEvent, type EaInstanceStatus, nextEaStatus } from "../domain/states.ts";
+import {
+  createEaHostPool,
+  type EaHostPool,
+  type EaHostPoolOptions,
+  type InstanceInfo,
+  type TradeAnswer,
+  type TradeCall,
+  type TradeGateway,
+} from "../ea/host-pool.ts";
+import { type Completion, DEFAULT_LIMITS, type SandboxLimits } from "../ea/protocol.ts";
+import { describeFailure } from "../ea/sandbox-types.ts";
+import {
+  dealToWire,
+  mqlRequestToOperation,
+  orderToWire,
+  positionToWire,
+  quoteToWireTick,
+  RETCODE,
+  serverSecondsToUtcMs,
+  symbolToWire,
+  utcToServerMs,
+} from "../ea/trade-translation.ts";
+import { AppError, validationError } from "../http/errors.ts";
+import type { SessionManager } from "../sessions/manager.ts";
+import type { SessionMethod } from "../sessions/protocol.ts";
+import {
+  accounts,
+  type EaInputParamRow,
+  type EaInstanceRow,
+  type EaRow,
+  eaInstances,
+} from "../storage/schema/index.ts";
+import type { EaEventData } from "../streaming/messages.ts";
+import type { AccountService } from "./accounts.ts";
+import type { ServiceDeps } from "./deps.ts";
+import type { EaService } from "./eas.ts";
+import type { KeyPrincipal } from "./keys.ts";
+import type { RunningEaSource } from "./usage.ts";
+
+/** Chart timeframes an EA may run on. */
+export const EA_TIMEFRAMES = ["M1", "M5", "M15", "M30", "H1", "H4", "D1", "W1", "MN1"] as const;
+export type EaTimeframe = (typeof EA_TIMEFRAMES)[number];
+
+/** EA status on an account (spec §2.9); `stopped_at` is "" while the instance runs. */
+export interface EaStatusView {
+  readonly instance_id: string;
+  readonly ea_id: string;
+  readonly symbol: string;
+  readonly timeframe: string;
+  readonly status: EaInstanceStatus;
+  readonly tick_count: number;
+  readonly last_error: string;
+  readonly started_at: string;
+  readonly stopped_at: string;
+  readonly inputs: Record<string, InputValue>;
+}
+
+export interface EaLogLine {
+  /** ISO 8601 UTC. */
+  readonly time: string;
+  /** info | alert | warn | error */
+  readonly level: string;
+  readonly message: string;
+}
+
+export type InputValue = string | number | boolean;
+
+export interface EaStartRequest {
+  readonly ea_id: string;
+  readonly symbol: string;
+  readonly timeframe: EaTimeframe;
+  readonly inputs?: Record<string, unknown>;
+}
+
+/** Where EA status changes and log lines are published (the WebSocket hub's `ea` channel). */
+export interface EaEventPublisher {
+  publishEa(accountId: string, data: EaEventData): void;
+}
+
+export interface EaInstanceOptions {
+  readonly sessions: SessionManager;
+  readonly accounts: AccountService;
+  readonly eas: EaService;
+  /** Bars of the EA's symbol/timeframe sent with OnInit. Default 300. */
+  readonly initBars?: number;
+  /** Log lines kept per instance. Default 1000. */
+  readonly logLines?: number;
+  /** How often tick counts are persisted (and watches re-asserted), ms. Default 5000. */
+  readonly flushMs?: number;
+  /** Longest wait for an account's session when resuming after a restart, ms. Default 60000. */
+  readonly resumeWaitMs?: number;
+}
+
+type Json = Record<string, unknown>;
+
+interface FormingBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  tick_volume: number;
+  spread: number;
+  real_volume: number;
+}
+
+/** One instance the service is running (or ran since it started). */
+interface Live {
+  readonly id: string;
+  readonly accountId: string;
+  readonly eaId: string;
+  readonly symbol: string;
+  readonly timeframe: EaTimeframe;
+  readonly inputs: Record<string, InputValue>;
+  readonly handlers: ReadonlySet<string>;
+  readonly startedAt: Date;
+  status: EaInstanceStatus;
+  tickCount: number;
+  persistedTicks: number;
+  lastError: string;
+  stoppedAt: Date | null;
+  login: number;
+  point: number;
+  positions: Map<number, PositionRecord>;
+  orders: Map<number, OrderRecord>;
+  /** Snapshot delta not yet delivered to the sandbox. */
+  pending: Json;
+  bar: FormingBar | null;
+  lastQuote: Quote | null;
+  logs: EaLogLine[];
+}
+
+const ACTIVE: ReadonlySet<EaInstanceStatus> = new Set<EaInstanceStatus>(["starting", "running"]);
+
+/** MQL5 ENUM_TRADE_TRANSACTION_TYPE values. */
+const TRANSACTION = {
+  ORDER_ADD: 0,
+  ORDER_UPDATE: 1,
+  ORDER_DELETE: 2,
+  DEAL_ADD: 6,
+  POSITION: 9,
+} as const;
+
+const TIMEFRAME_SECONDS: Partial<Record<EaTimeframe, number>> = {
+  M1: 60,
+  M5: 300,
+  M15: 900,
+  M30: 1800,
+  H1: 3600,
+  H4: 14_400,
+  D1: 86_400,
+};
+
+/** Open time (server seconds) of the `timeframe` bar holding server time `t` (seconds). */
+export function barOpenTime(timeframe: EaTimeframe, t: number): number {
+  const step = TIMEFRAME_SECONDS[timeframe];
+  if (step !== undefined) {
+    return Math.floor(t / step) * step;
+  }
+  if (timeframe === "W1") {
+    // Weeks start on Sunday 00:00 server time; 1970-01-04 was a Sunday.
+    const sunday = 3 * 86_400;
+    return Math.floor((t - sunday) / 604_800) * 604_800 + sunday;
+  }
+  const d = new Date(t * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+}
+
+const isRecord = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const errorText = (err: unknown): string =>
+  err instanceof Error ? err.message : String(err ?? "unknown error");
+
+/** BrokerAccount → WireAccount (the runtime's AccountInfo* source). */
+export function brokerAccountToWire(a: BrokerAccount): Json {
+  return {
+    login: a.login,
+    balance: a.balance,
+    credit: a.credit,
+    profit: a.profit,
+    equity: a.equity,
+    margin: a.margin,
+    margin_free: a.freeMargin,
+    margin_level: a.marginLevel,
+    leverage: a.leverage,
+    limit_orders: 0,
+    margin_so_mode: 0,
+    trade_allowed: a.tradeAllowed,
+    trade_expert: true,
+    trade_mode: 0,
+    margin_mode: a.marginMode === "hedging" ? 2 : 0,
+    currency_digits: 2,
+    fifo_close: false,
+    currency: a.currency,
+    name: a.name,
+    server: a.server,
+    company: a.company,
+  };
+}
+
+/** Broker bar (UTC ms) → MqlRates (server seconds). */
+export function barToRates(b: Bar): FormingBar {
+  return {
+    time: Math.floor(utcToServerMs(b.timeMs) / 1000),
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    tick_volume: b.tickVolume,
+    spread: b.spread,
+    real_volume: 0,
+  };
+}
+
+/** A session TradeOutcome → MqlTradeResult fields. */
+export function outcomeToMql(o: TradeOutcome, quote: Quote | null): Json {
+  const bid = quote?.bid ?? 0;
+  const ask = quote?.ask ?? 0;
+  if (!o.ok) {
+    return {
+      retcode: o.retcode,
+      deal: 0,
+      order: 0,
+      volume: 0,
+      price: 0,
+      bid,
+      ask,
+      comment: o.message,
+      request_id: 0,
+      retcode_external: 0,
+    };
+  }
+  const deal = o.deals.find((d) => d.type === "DealBuy" || d.type === "DealSell");
+  const volume = o.deals.reduce((s, d) => s + d.volume, 0);
+  return {
+    retcode: o.retcode,
+    deal: deal?.ticket ?? 0,
+    order: o.order?.ticket ?? deal?.orderTicket ?? 0,
+    volume: deal ? Math.round(volume * 1e8) / 1e8 : (o.order?.volumeInitial ?? 0),
+    price: deal?.price ?? o.order?.price ?? 0,
+    bid,
+    ask,
+    comment: deal ? "Request executed" : o.retcode === 10008 ? "Request placed" : "Done",
+    request_id: 0,
+    retcode_external: 0,
+  };
+}
+
+const DATETIME_TEXT = /^\d{4}\.\d{2}\.\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+const RGB_TEXT = /^\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*$/;
+const COLOR_NAME = /^clr[A-Za-z]+$/;
+
+/**
+ * Checks start inputs against the EA's input_params: names must exist, values must fit the MQL5
+ * type. Returns the values to pass to the runtime (which coerces them as docs/ea-format.md says).
+ */
+export function validateInputs(
+  params: readonly EaInputParamRow[],
+  inputs: Record<string, unknown> | undefined,
+): Record<string, InputValue> {
+  const out: Record<string, InputValue> = {};
+  const byName = new Map(params.map((p) => [p.name, p]));
+  for (const [name, value] of Object.entries(inputs ?? {})) {
+    const field = `inputs.${name}`;
+    const p = byName.get(name);
+    if (!p) {
+      const known = params.map((x) => x.name).join(", ");
+      throw validationError(
+        field,
+        known ? `unknown input; this EA's inputs are ${known}` : "this EA declares no inputs",
+      );
+    }
+    out[name] = checkInput(field, p, value);
+  }
+  return out;
+}
+
+function numeric(v: unknown): number | undefined {
+  if (typeof v === "number" && Number.isFinite(v)) {
+    return v;
+  }
+  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) {
+    return Number(v);
+  }
+  return undefined;
+}
+
+function checkInput(field: string, p: EaInputParamRow, value: unknown): InputValue {
+  switch (p.type) {
+    case "int": {
+      const n = numeric(value);
+      if (n === undefined || !Number.isSafeInteger(n)) {
+        throw validationError(field, "expected an integer (int input)");
+      }
+      return n;
+    }
+    case "double": {
+      const n = numeric(value);
+      if (n === undefined) {
+        throw validationError(field, "expected a number (double input)");
+      }
+      return n;
+    }
+    case "bool":
+      if (typeof value === "boolean") {
+        return value;
+      }
+      if (value === "true" || value === 1 || value === "1") {
+        return true;
+      }
+      if (value === "false" || value === 0 || value === "0") {
+        return false;
+      }
+      throw validationError(field, "expected true or false (bool input)");
+    case "string":
+      if (typeof value !== "string" || value.length > 10_000) {
+        throw validationError(field, "expected a string of at most 10000 characters");
+      }
+      return value;
+    case "datetime":
+      if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
+        return value;
+      }
+      if (typeof value === "string" && DATETIME_TEXT.test(value)) {
+        return value;
+      }
+      throw validationError(
+        field,
+        'expected seconds or "yyyy.mm.dd [hh:mi[:ss]]" (datetime input)',
+      );
+    case "color":
+      if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 0xffffff) {
+        return value;
+      }
+      if (typeof value === "string" && (COLOR_NAME.test(value) || validRgb(value))) {
+        return value;
+      }
+      throw validationError(field, 'expected a colour name (clrRed), "r,g,b" or a number');
+    case "enum": {
+      const members = p.enumValues ?? [];
+      if (typeof value === "number" && Number.isInteger(value)) {
+        return value;
+      }
+      if (typeof value === "string" && (members.length === 0 || members.includes(value))) {
+        return value;
+      }
+      throw validationError(
+        field,
+        `expected one of ${members.join(", ")}${p.enum ? ` (${p.enum})` : ""}`,
+      );
+    }
+    default:
+      throw validationError(field, `input type ${p.type} is not supported`);
+  }
+}
+
+function validRgb(v: string): boolean {
+  return RGB_TEXT.test(v) && v.split(",").every((x) => Number(x) <= 255);
+}
+
+/** RunningEaSource over the ea_instances table: running instances per key of an admin. */
+export function dbRunningEas(deps: Pick<ServiceDeps, "db">): RunningEaSource {
+  return {
+    async runningByKey(adminId) {
+      const rows = await deps.db
+        .select({ keyId: accounts.keyId, n: sql<number>`count(*)::int` })
+        .from(eaInstances)
+        .innerJoin(accounts, eq(accounts.id, eaInstances.accountId))
+        .where(and(eq(accounts.adminId, adminId), eq(eaInstances.status, "running")))
+        .groupBy(accounts.keyId);
+      return new Map(rows.map((r) => [r.keyId, Number(r.n)]));
+    },
+  };
+}
+
+export class EaInstanceService implements TradeGateway {
+  private pool: EaHostPool | null = null;
+  private limits: SandboxLimits = DEFAULT_LIMITS;
+  private publisher: EaEventPublisher | null = null;
+  private readonly live = new Map<string, Live>();
+  /** accountId → the instance occupying it (starting/running), or a reservation while starting. */
+  private readonly byAccount = new Map<string, string>();
+  /** accountId → the latest instance run since the service started (logs and status). */
+  private readonly lastOf = new Map<string, string>();
+  private flushTimer: ReturnType<typeof setInterval> | null = null;
+  private closing = false;
+  private readonly initBars: number;
+  private readonly logLines: number;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly opts: EaInstanceOptions,
+  ) {
+    this.initBars = opts.initBars ?? 300;
+    this.logLines = opts.logLines ?? 1000;
+    opts.sessions.onEvent((accountId, event) => this.onSessionEvent(accountId, event));
+    opts.eas.setStopper((eaId) => this.stopAllOf(eaId));
+  }
+
+  /** Connects the host pool (created with this service as its gateway). */
+  attach(pool: EaHostPool, limits: Partial<SandboxLimits> = {}): void {
+    this.pool = pool;
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    pool.onInstanceError((info) => this.onPoolError(info));
+    pool.onEvent((instanceId, eventType, completion) =>
+      this.onPoolEvent(instanceId, eventType, completion),
+    );
+    this.flushTimer ??= setInterval(() => void this.flush(), this.opts.flushMs ?? 5000);
+    if (typeof this.flushTimer === "object" && "unref" in this.flushTimer) {
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Publishes status changes and log lines (the WebSocket `ea` channel). */
+  setPublisher(publisher: EaEventPublisher): void {
+    this.publisher = publisher;
+  }
+
+  /** The pending snapshot delta of an instance (attached to timer events by the pool). */
+  takeSnapshot(instanceId: string): Json | undefined {
+    const l = this.live.get(instanceId);
+    if (!l || Object.keys(l.pending).length === 0) {
+      return undefined;
+    }
+    const delta = l.pending;
+    l.pending = {};
+    return delta;
+  }
+
+  // ───────────────────────────── API ─────────────────────────────
+
+  async start(
+    principal: KeyPrincipal,
+    accountId: string,
+    req: EaStartRequest,
+  ): Promise<EaStatusView> {
+    const account = await this.opts.accounts.load(principal, accountId);
+    const ea = await this.opts.eas.loadRunnable(principal, req.ea_id);
+    const inputs = validateInputs(ea.inputParams, req.inputs);
+    if (this.byAccount.has(account.id)) {
+      throw new AppError(
+        "EA_ALREADY_RUNNING",
+        "An EA is already running on this account; stop it first",
+      );
+    }
+    const pool = this.requirePool();
+    const status = this.opts.sessions.statusOf(account.id);
+    if (status !== "connected") {
+      throw new AppError(
+        "SESSION_NOT_CONNECTED",
+        `The account is not connected to its broker (session ${status})`,
+        { session_status: status },
+      );
+    }
+    const reservation = `reserved:${crypto.randomUUID()}`;
+    this.byAccount.set(account.id, reservation);
+    let live: Live;
+    let init: Json;
+    try {
+      const prepared = await this.prepare(account.id, ea, req.symbol, req.timeframe);
+      init = prepared.init;
+      const now = new Date(this.deps.clock.now());
+      const [row] = await this.deps.db
+        .insert(eaInstances)
+        .values({
+          accountId: account.id,
+          eaId: ea.id,
+          symbol: req.symbol,
+          timeframe: req.timeframe,
+          inputs,
+          status: "starting",
+          startedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) {
+        throw new AppError("INTERNAL_ERROR", "the EA instance could not be stored");
+      }
+      live = this.newLive(row, ea, prepared);
+    } catch (err) {
+      this.byAccount.delete(account.id);
+      throw err;
+    }
+    this.byAccount.set(account.id, live.id);
+    await this.launch(pool, live, ea, init);
+    return this.view(live);
+  }
+
+  async stop(principal: KeyPrincipal, accountId: string): Promise<EaStatusView> {
+    const account = await this.opts.accounts.load(principal, accountId);
+    const id = this.byAccount.get(account.id);
+    const live = id ? this.live.get(id) : undefined;
+    if (!live) {
+      throw new AppError("EA_NOT_FOUND", "No EA is running on this account");
+    }
+    await this.stopLive(live);
+    return this.view(live);
+  }
+
+  /** The running or last instance of the account, or null if none ever ran. */
+  async status(principal: KeyPrincipal, accountId: string): Promise<EaStatusView | null> {
+    const account = await this.opts.accounts.load(principal, accountId);
+    const id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
+    const live = id ? this.live.get(id) : undefined;
+    if (live) {
+      return this.view(live);
+    }
+    const [row] = await this.deps.db
+      .select()
+      .from(eaInstances)
+      .where(eq(eaInstances.accountId, account.id))
+      .orderBy(desc(eaInstances.startedAt), desc(eaInstances.createdAt))
+      .limit(1);
+    return row ? this.rowView(row) : null;
+  }
+
+  /** Recent log lines of the running or last instance (newest last). */
+  async logs(principal: KeyPrincipal, accountId: string, limit = 100): Promise<EaLogLine[]> {
+    const account = await this.opts.accounts.load(principal, accountId);
+    const id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
+    const live = id ? this.live.get(id) : undefined;
+    if (!live) {
+      return [];
+    }
+    return live.logs.slice(-Math.max(1, limit));
+  }
+
+  /** Stops every running instance of an EA (before the EA is deleted). */
+  async stopAllOf(eaId: string): Promise<void> {
+    const running = [...this.live.values()].filter((l) => l.eaId === eaId && ACTIVE.has(l.status));
+    await Promise.all(running.map((l) => this.stopLive(l)));
+  }
+
+  /**
+   * Starts again the instances that were running when the service stopped. Each waits (bounded)
+   * for its account's session; one that cannot come back ends with status `error`.
+   */
+  async resume(): Promise<number> {
+    const pool = this.pool;
+    if (!pool) {
+      return 0;
+    }
+    const rows = await this.deps.db
+      .select()
+      .from(eaInstances)
+      .where(inArray(eaInstances.status, ["starting", "running"]));
+    for (const row of rows) {
+      void this.resumeOne(pool, row).catch((err: unknown) => {
+        this.deps.logger.error({ instanceId: row.id, err: errorText(err) }, "EA resume failed");
+      });
+    }
+    return rows.length;
+  }
+
+  /** Persists tick counts and stops listening; statuses stay so that running instances resume. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.flushTimer) {
+      clearInterval(this.flushTimer);
+      this.flushTimer = null;
+    }
+    await this.flush();
+  }
+
+  // ───────────────────────────── TradeGateway ─────────────────────────────
+
+  async call(call: TradeCall): Promise<TradeAnswer> {
+    const live = this.live.get(call.instanceId);
+    if (!live || !ACTIVE.has(live.status)) {
+      return { error: "the EA instance is not running" };
+    }
+    const sessions = this.opts.sessions;
+    try {
+      if (call.kind === "HistorySelect") {
+        const from = numberOf(call.payload.from);
+        const to = numberOf(call.payload.to);
+        const deals = await sessions.call<DealRecord[]>(live.accountId, "deals", {
+          from: serverSecondsToUtcMs(from),
+          to: serverSecondsToUtcMs(to),
+        });
+        return { deals: deals.map(dealToWire), orders: [] };
+      }
+      const t = mqlRequestToOperation(call.payload, { login: live.login, placedType: "ByExpert" });
+      if (!t.ok) {
+        return { result: { retcode: t.retcode, comment: t.comment } };
+      }
+      if (call.kind === "OrderCheck") {
+        const a = await sessions.call<BrokerAccount>(live.accountId, "summary");
+        return {
+          result: {
+            retcode: 0,
+            balance: a.balance,
+            equity: a.equity,
+            profit: a.profit,
+            margin: a.margin,
+            margin_free: a.freeMargin,
+            margin_level: a.marginLevel,
+            comment: "Done",
+          },
+        };
+      }
+      const op = t.operation;
+      const args = withoutLogin(op.request);
+      const method: SessionMethod = op.op;
+      const outcome = await sessions.call<TradeOutcome>(
+        live.accountId,
+        method,
+        method === "sendOrder" ? { request: args } : args,
+      );
+      const snapshot = await this.refreshSnapshot(live);
+      if (outcome.ok) {
+        snapshot.deals = outcome.deals.map(dealToWire);
+      }
+      return { result: outcomeToMql(outcome, live.lastQuote), snapshot };
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : "INTERNAL_ERROR";
+      return {
+        result: {
+          // TRADE_RETCODE_CONNECTION (10031) when the session is down, else TRADE_RETCODE_ERROR.
+          retcode:
+            code === "SESSION_NOT_CONNECTED" || code === "BROKER_UNAVAILABLE"
+              ? 10031
+              : RETCODE.ERROR,
+          deal: 0,
+          order: 0,
+          volume: 0,
+          price: 0,
+          bid: live.lastQuote?.bid ?? 0,
+          ask: live.lastQuote?.ask ?? 0,
+          comment: errorText(err),
+          request_id: 0,
+          retcode_external: 0,
+        },
+      };
+    }
+  }
+
+  // ───────────────────────────── internals ─────────────────────────────
+
+  private requirePool(): EaHostPool {
+    if (!this.pool) {
+      throw new AppError("BROKER_UNAVAILABLE", "The EA runtime is not running on this server");
+    }
+    return this.pool;
+  }
+
+  /** Reads what OnInit needs from the account's session. */
+  private async prepare(
+    accountId: string,
+    ea: EaRow,
+    symbol: string,
+    timeframe: EaTimeframe,
+  ): Promise<{
+    init: Json;
+    login: number;
+    point: number;
+    positions: PositionRecord[];
+    orders: OrderRecord[];
+    bar: FormingBar | null;
+    quote: Quote | null;
+  }> {
+    const s = this.opts.sessions;
+    const specs = await s.call<SymbolSpec[]>(accountId, "symbols");
+    const spec = specs.find((x) => x.name === symbol);
+    if (!spec) {
+      throw new AppError("SYMBOL_NOT_FOUND", `Symbol '${symbol}' is not offered by this broker`);
+    }
+    const now = this.deps.clock.now();
+    const [account, positions, orders, quote, bars, deals] = await Promise.all([
+      s.call<BrokerAccount>(accountId, "summary"),
+      s.call<PositionRecord[]>(accountId, "positions"),
+      s.call<OrderRecord[]>(accountId, "orders"),
+      s.call<Quote | null>(accountId, "quote", { symbol }),
+      s.call<Bar[]>(accountId, "bars", { symbol, timeframe, query: { count: this.initBars } }),
+      s
+        .call<DealRecord[]>(accountId, "deals", {
+          from: now - 30 * 86_400_000,
+          to: now + 86_400_000,
+        })
+        .catch(() => [] as DealRecord[]),
+    ]);
+    const rates = bars.map(barToRates);
+    const timeMs = quote?.timeMs ?? now;
+    const snapshot: Json = {
+      time: utcToServerMs(timeMs),
+      gmtOffset: serverOffsetMinutes(timeMs) * 60,
+      symbols: specs.map(symbolToWire),
+      account: brokerAccountToWire(account),
+      positions: positions.map(positionToWire),
+      orders: orders.map(orderToWire),
+      ...(quote ? { tick: quoteToWireTick(quote) } : {}),
+    };
+    this.deps.logger.debug({ ea: ea.id, accountId, bars: rates.length }, "EA init snapshot");
+    return {
+      init: {
+        snapshot,
+        history: {
+          bars: [{ symbol, timeframe, rates, replace: true }],
+          deals: deals.slice(-1000).map(dealToWire),
+        },
+      },
+      login: account.login,
+      point: spec.point,
+      positions,
+      orders,
+      bar: rates[rates.length - 1] ?? null,
+      quote,
+    };
+  }
+
+  private newLive(
+    row: EaInstanceRow,
+    ea: EaRow,
+    prepared: {
+      login: number;
+      point: number;
+      positions: PositionRecord[];
+      orders: OrderRecord[];
+      bar: FormingBar | null;
+      quote: Quote | null;
+    },
+  ): Live {
+    const live: Live = {
+      id: row.id,
+      accountId: row.accountId,
+      eaId: row.eaId,
+      symbol: row.symbol,
+      timeframe: toTimeframe(row.timeframe),
+      inputs: row.inputs,
+      handlers: new Set(ea.eventHandlers),
+      startedAt: row.startedAt,
+      status: "starting",
+      tickCount: row.tickCount,
+      persistedTicks: row.tickCount,
+      lastError: "",
+      stoppedAt: null,
+      login: prepared.login,
+      point: prepared.point,
+      positions: new Map(prepared.positions.map((p) => [p.ticket, p])),
+      orders: new Map(prepared.orders.map((o) => [o.ticket, o])),
+      pending: {},
+      bar: prepared.bar,
+      lastQuote: prepared.quote,
+      logs: [],
+    };
+    this.live.set(live.id, live);
+    const previous = this.lastOf.get(live.accountId);
+    if (previous && previous !== live.id) {
+      this.live.delete(previous);
+    }
+    this.lastOf.set(live.accountId, live.id);
+    return live;
+  }
+
+  /** Runs OnInit in the pool; on success the instance is running and receives ticks. */
+  private async launch(pool: EaHostPool, live: Live, ea: EaRow, init: Json): Promise<void> {
+    this.publishStatus(live);
+    const c = await pool.start({
+      instanceId: live.id,
+      programJs: ea.programJs,
+      meta: {
+        symbol: live.symbol,
+        timeframe: live.timeframe,
+        inputs: live.inputs,
+        maxBars: 5000,
+      },
+      init,
+    });
+    if (live.status !== "starting") {
+      return; // failed meanwhile (onPoolError) or stopped
+    }
+    const info = pool.status(live.id);
+    if (info?.status === "running" && c.result === "ok") {
+      this.opts.sessions.watch(live.accountId, [live.symbol]);
+      await this.transition(live, "started");
+      return;
+    }
+    if (info?.status === "stopped" || info?.status === "stopping") {
+      await this.transition(live, "stop");
+      return;
+    }
+    live.lastError =
+      info?.lastError ?? describeFailure(c, this.limits) ?? "the EA could not be started";
+    await this.transition(live, "crash");
+  }
+
+  private async resumeOne(pool: EaHostPool, row: EaInstanceRow): Promise<void> {
+    const ea = await this.opts.eas.byId(row.eaId);
+    const fail = async (message: string) => {
+      await this.deps.db
+        .update(eaInstances)
+        .set({
+          status: "error",
+          lastError: message,
+          stoppedAt: new Date(this.deps.clock.now()),
+          updatedAt: new Date(this.deps.clock.now()),
+        })
+        .where(eq(eaInstances.id, row.id));
+    };
+    if (ea?.status !== "ready") {
+      await fail("could not resume after a restart: the EA is no longer available");
+      return;
+    }
+    if (this.byAccount.has(row.accountId)) {
+      await fail("could not resume after a restart: another EA was started on the account");
+      return;
+    }
+    this.byAccount.set(row.accountId, `reserved:${row.id}`);
+    try {
+      const deadline = this.deps.clock.now() + (this.opts.resumeWaitMs ?? 60_000);
+      while (this.opts.sessions.statusOf(row.accountId) !== "connected") {
+        if (this.closing || this.deps.clock.now() > deadline) {
+          throw new Error(`the account's session is ${this.opts.sessions.statusOf(row.accountId)}`);
+        }
+        await Bun.sleep(250);
+      }
+      const prepared = await this.prepare(
+        row.accountId,
+        ea,
+        row.symbol,
+        toTimeframe(row.timeframe),
+      );
+      const live = this.newLive(row, ea, prepared);
+      this.byAccount.set(row.accountId, live.id);
+      this.addLog(live, "info", "resumed after a service restart");
+      await this.launch(pool, live, ea, prepared.init);
+    } catch (err) {
+      this.byAccount.delete(row.accountId);
+      await fail(`could not resume after a restart: ${errorText(err)}`);
+    }
+  }
+
+  private async stopLive(live: Live): Promise<void> {
+    if (!ACTIVE.has(live.status)) {
+      return;
+    }
+    const pool = this.pool;
+    await this.transition(live, "stop");
+    if (pool) {
+      await pool.stop(live.id);
+    }
+  }
+
+  /** Applies a status event, persists the row and publishes the change. */
+  private async transition(live: Live, event: EaInstanceEvent): Promise<void> {
+    const next = nextEaStatus(live.status, event);
+    live.status = next;
+    if (!ACTIVE.has(next)) {
+      live.stoppedAt = new Date(this.deps.clock.now());
+      if (this.byAccount.get(live.accountId) === live.id) {
+        this.byAccount.delete(live.accountId);
+      }
+    }
+    this.publishStatus(live);
+    await this.persist(live);
+  }
+
+  private async persist(live: Live): Promise<boolean> {
+    const ticks = live.tickCount;
+    const updated = await this.deps.db
+      .update(eaInstances)
+      .set({
+        status: live.status,
+        tickCount: ticks,
+        lastError: live.lastError,
+        stoppedAt: live.stoppedAt,
+        updatedAt: new Date(this.deps.clock.now()),
+      })
+      .where(eq(eaInstances.id, live.id))
+      .returning({ id: eaInstances.id });
+    live.persistedTicks = ticks;
+    return updated.length > 0;
+  }
+
+  /** Periodic: persist tick counts, re-assert tick watches, drop instances whose row is gone. */
+  private async flush(): Promise<void> {
+    for (const live of this.live.values()) {
+      if (live.status !== "running") {
+        continue;
+      }
+      if (!this.closing) {
+        this.opts.sessions.watch(live.accountId, [live.symbol]);
+      }
+      if (live.tickCount === live.persistedTicks) {
+        continue;
+      }
+      try {
+        const exists = await this.persist(live);
+        if (!exists && !this.closing) {
+          // The account (or the EA) was deleted: the run has nowhere to trade.
+          await this.stopLive(live);
+        }
+      } catch (err) {
+        this.deps.logger.warn({ instanceId: live.id, err: errorText(err) }, "EA flush failed");
+      }
+    }
+  }
+
+  private onPoolError(info: InstanceInfo): void {
+    const live = this.live.get(info.instanceId);
+    if (!live || !ACTIVE.has(live.status) || this.closing) {
+      return;
+    }
+    live.lastError = info.lastError ?? "the EA stopped with an error";
+    this.addLog(live, "error", `stopped: ${live.lastError}`);
+    void this.transition(live, "crash").catch((err: unknown) => {
+      this.deps.logger.error({ instanceId: live.id, err: errorText(err) }, "EA status not saved");
+    });
+  }
+
+  private onPoolEvent(instanceId: string, _eventType: string, c: Completion): void {
+    const live = this.live.get(instanceId);
+    if (!live) {
+      return;
+    }
+    const outcome = c.result === "ok" ? c.outcome : c.result === "error" ? c.outcome : undefined;
+    if (!outcome) {
+      return;
+    }
+    for (const line of outcome.logs) {
+      const utcMs = serverSecondsToUtcMs(line.time / 1000);
+      this.addLog(live, line.level, line.text, Number.isFinite(utcMs) ? utcMs : undefined);
+    }
+    if (outcome.logsDropped) {
+      this.addLog(
+        live,
+        "warn",
+        `${outcome.logsDropped} log lines dropped (limit ${this.limits.logLinesPerSecond} per second)`,
+      );
+    }
+  }
+
+  private addLog(live: Live, level: string, message: string, atMs?: number): void {
+    const line: EaLogLine = {
+      time: new Date(atMs ?? this.deps.clock.now()).toISOString(),
+      level,
+      message,
+    };
+    live.logs.push(line);
+    if (live.logs.length > this.logLines) {
+      live.logs.splice(0, live.logs.length - this.logLines);
+    }
+    this.publisher?.publishEa(live.accountId, {
+      kind: "log",
+      instance_id: live.id,
+      level,
+      message,
+      time: line.time,
+    });
+  }
+
+  private publishStatus(live: Live): void {
+    this.publisher?.publishEa(live.accountId, {
+      kind: "status",
+      instance_id: live.id,
+      ea_id: live.eaId,
+      symbol: live.symbol,
+      timeframe: live.timeframe,
+      status: live.status,
+      last_error: live.lastError,
+    });
+  }
+
+  private onSessionEvent(accountId: string, event: { kind: string; [key: string]: unknown }): void {
+    const id = this.byAccount.get(accountId);
+    const live = id ? this.live.get(id) : undefined;
+    if (live?.status !== "running" || !this.pool) {
+      return;
+    }
+    switch (event.kind) {
+      case "tick": {
+        const quote = event.quote;
+        if (isRecord(quote) && quote.symbol === live.symbol) {
+          this.onTick(live, quote as unknown as Quote);
+        }
+        return;
+      }
+      case "trade":
+        if (Array.isArray(event.events)) {
+          this.onTrade(live, event.events);
+        }
+        return;
+      case "account":
+        if (isRecord(event.account)) {
+          live.pending.account = brokerAccountToWire(event.account as unknown as BrokerAccount);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onTick(live: Live, quote: Quote): void {
+    live.lastQuote = quote;
+    live.tickCount += 1;
+    const serverMs = utcToServerMs(quote.timeMs);
+    const open = barOpenTime(live.timeframe, Math.floor(serverMs / 1000));
+    const spread = live.point > 0 ? Math.round((quote.ask - quote.bid) / live.point) : 0;
+    const bar = live.bar;
+    if (bar && bar.time === open) {
+      bar.high = Math.max(bar.high, quote.bid);
+      bar.low = Math.min(bar.low, quote.bid);
+      bar.close = quote.bid;
+      bar.tick_volume += 1;
+    } else if (!bar || open > bar.time) {
+      live.bar = {
+        time: open,
+        open: quote.bid,
+        high: quote.bid,
+        low: quote.bid,
+        close: quote.bid,
+        tick_volume: 1,
+        spread,
+        real_volume: 0,
+      };
+    }
+    const snapshot: Json = {
+      ...this.takeSnapshot(live.id),
+      time: serverMs,
+      tick: quoteToWireTick(quote),
+      ...(live.bar
+        ? { bars: [{ symbol: live.symbol, timeframe: live.timeframe, rates: [{ ...live.bar }] }] }
+        : {}),
+    };
+    this.dispatch(live, { type: "tick", snapshot });
+  }
+
+  private onTrade(live: Live, events: unknown[]): void {
+    const transactions: Json[] = [];
+    const deals: Json[] = [];
+    for (const ev of events) {
+      if (!isRecord(ev)) {
+        continue;
+      }
+      const tx = this.applyTradeEvent(live, ev);
+      if (tx) {
+        transactions.push(tx);
+      }
+      if (ev.type === "dealAdded" && isRecord(ev.deal)) {
+        deals.push(dealToWire(ev.deal as unknown as DealRecord));
+      }
+    }
+    live.pending.positions = [...live.positions.values()].map(positionToWire);
+    live.pending.orders = [...live.orders.values()].map(orderToWire);
+    if (deals.length > 0) {
+      const before = Array.isArray(live.pending.deals) ? live.pending.deals : [];
+      live.pending.deals = [...before, ...deals];
+    }
+    if (live.handlers.has("OnTradeTransaction")) {
+      for (const transaction of transactions) {
+        this.dispatch(live, {
+          type: "tradeTransaction",
+          snapshot: this.takeSnapshot(live.id) ?? {},
+          transaction,
+          request: {},
+          result: {},
+        });
+      }
+    }
+    if (live.handlers.has("OnTrade") && transactions.length > 0) {
+      this.dispatch(live, { type: "trade", snapshot: this.takeSnapshot(live.id) ?? {} });
+    }
+  }
+
+  /** Updates the instance's position/order mirror; returns the MqlTradeTransaction, if any. */
+  private applyTradeEvent(live: Live, ev: Json): Json | undefined {
+    const type = ev.type;
+    if (
+      (type === "positionOpened" || type === "positionUpdated" || type === "positionClosed") &&
+      isRecord(ev.position)
+    ) {
+      const p = ev.position as unknown as PositionRecord;
+      if (type === "positionClosed") {
+        live.positions.delete(p.ticket);
+      } else {
+        live.positions.set(p.ticket, p);
+      }
+      return {
+        type: TRANSACTION.POSITION,
+        symbol: p.symbol,
+        position: p.ticket,
+        volume: p.volume,
+        price: p.openPrice,
+        price_sl: p.stopLoss,
+        price_tp: p.takeProfit,
+      };
+    }
+    if (
+      (type === "orderAdded" || type === "orderUpdated" || type === "orderRemoved") &&
+      isRecord(ev.order)
+    ) {
+      const o = ev.order as unknown as OrderRecord;
+      const open = type !== "orderRemoved" && (o.state === "Placed" || o.state === "Partial");
+      if (open) {
+        live.orders.set(o.ticket, o);
+      } else {
+        live.orders.delete(o.ticket);
+      }
+      const wire = orderToWire(o);
+      return {
+        type:
+          type === "orderAdded"
+            ? TRANSACTION.ORDER_ADD
+            : type === "orderUpdated"
+              ? TRANSACTION.ORDER_UPDATE
+              : TRANSACTION.ORDER_DELETE,
+        order: o.ticket,
+        symbol: o.symbol,
+        order_type: wire.type,
+        order_state: wire.state,
+        time_type: wire.type_time,
+        time_expiration: wire.time_expiration,
+        price: o.price,
+        price_trigger: o.stopLimitPrice,
+        price_sl: o.stopLoss,
+        price_tp: o.takeProfit,
+        volume: o.volumeCurrent,
+        position: o.positionTicket,
+        position_by: o.positionByTicket,
+      };
+    }
+    if (type === "dealAdded" && isRecord(ev.deal)) {
+      const d = dealToWire(ev.deal as unknown as DealRecord);
+      return {
+        type: TRANSACTION.DEAL_ADD,
+        deal: d.ticket,
+        order: d.order,
+        symbol: d.symbol,
+        deal_type: d.type,
+        price: d.price,
+        volume: d.volume,
+        position: d.position_id,
+      };
+    }
+    return undefined;
+  }
+
+  private dispatch(live: Live, event: Json): void {
+    const pool = this.pool;
+    if (!pool) {
+      return;
+    }
+    void pool.dispatch(live.id, event).then(() => {
+      // ExpertRemove() stops the instance inside the pool.
+      const info = pool.status(live.id);
+      if (live.status === "running" && info?.status === "stopped") {
+        void this.transition(live, "stopped");
+      }
+    });
+  }
+
+  /** Fresh positions/orders/account after a trade call (also refreshes the mirror). */
+  private async refreshSnapshot(live: Live): Promise<Json> {
+    const s = this.opts.sessions;
+    const [positions, orders, account] = await Promise.all([
+      s.call<PositionRecord[]>(live.accountId, "positions"),
+      s.call<OrderRecord[]>(live.accountId, "orders"),
+      s.call<BrokerAccount>(live.accountId, "summary"),
+    ]);
+    live.positions = new Map(positions.map((p) => [p.ticket, p]));
+    live.orders = new Map(orders.map((o) => [o.ticket, o]));
+    return {
+      positions: positions.map(positionToWire),
+      orders: orders.map(orderToWire),
+      account: brokerAccountToWire(account),
+    };
+  }
+
+  private view(live: Live): EaStatusView {
+    return {
+      instance_id: live.id,
+      ea_id: live.eaId,
+      symbol: live.symbol,
+      timeframe: live.timeframe,
+      status: live.status,
+      tick_count: live.tickCount,
+      last_error: live.lastError,
+      started_at: live.startedAt.toISOString(),
+      stopped_at: live.stoppedAt ? live.stoppedAt.toISOString() : "",
+      inputs: live.inputs,
+    };
+  }
+
+  private rowView(row: EaInstanceRow): EaStatusView {
+    return {
+      instance_id: row.id,
+      ea_id: row.eaId,
+      symbol: row.symbol,
+      timeframe: row.timeframe,
+      status: toStatus(row.status),
+      tick_count: row.tickCount,
+      last_error: row.lastError,
+      started_at: row.startedAt.toISOString(),
+      stopped_at: row.stoppedAt ? row.stoppedAt.toISOString() : "",
+      inputs: row.inputs,
+    };
+  }
+}
+
+function numberOf(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+function withoutLogin(request: object): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(request)) {
+    if (k !== "login" && v !== undefined) {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function toTimeframe(v: string): EaTimeframe {
+  const found = EA_TIMEFRAMES.find((t) => t === v);
+  return found ?? "H1";
+}
+
+function toStatus(v: string): EaInstanceStatus {
+  return v === "starting" || v === "running" || v === "stopped" ? v : "error";
+}
+
+/**
+ * Creates the EA host pool with the configured limits, answering trade calls through `service`,
+ * and attaches it. `workDir` holds the bundled host script (DATA_DIR/tmp in the service).
+ */
+export async function startEaPool(
+  service: EaInstanceService,
+  deps: Pick<ServiceDeps, "config" | "logger">,
+  workDir: string,
+  extra: Partial<EaHostPoolOptions> = {},
+): Promise<EaHostPool> {
+  const limits: Partial<SandboxLimits> = {
+    memoryMb: deps.config.eaMemoryMb,
+    wallMs: deps.config.eaHandlerMs,
+    logLinesPerSecond: deps.config.eaLogLinesPerSec,
+    ...extra.limits,
+  };
+  const pool = await createEaHostPool({
+    hosts: deps.config.eaHosts,
+    gateway: service,
+    logger: deps.logger,
+    workDir,
+    timerSnapshot: (id) => service.takeSnapshot(id),
+    ...extra,
+    limits,
+  });
+  service.attach(pool, limits);
+  return pool;
+}
