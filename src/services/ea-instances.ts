@@ -115,7 +115,7 @@ export interface EaInstanceOptions {
   readonly initBars?: number;
   /** Log lines kept per instance. Default 1000. */
   readonly logLines?: number;
-  /** How often tick counts are persisted (and watches re-asserted), ms. Default 5000. */
+  /** How often tick counts are persisted, ms. Default 5000. */
   readonly flushMs?: number;
   /** Longest wait for an account's session when resuming after a restart, ms. Default 60000. */
   readonly resumeWaitMs?: number;
@@ -803,7 +803,7 @@ export class EaInstanceService implements TradeGateway {
     }
     const info = pool.status(live.id);
     if (info?.status === "running" && c.result === "ok") {
-      this.opts.sessions.watch(live.accountId, [live.symbol]);
+      this.opts.sessions.watch(live.accountId, [live.symbol], `ea:${live.id}`);
       await this.transition(live, "started");
       return;
     }
@@ -879,6 +879,7 @@ export class EaInstanceService implements TradeGateway {
     live.status = next;
     if (!ACTIVE.has(next)) {
       live.stoppedAt = new Date(this.deps.clock.now());
+      this.opts.sessions.unwatch(live.accountId, [live.symbol], `ea:${live.id}`);
       if (this.byAccount.get(live.accountId) === live.id) {
         this.byAccount.delete(live.accountId);
       }
@@ -904,14 +905,11 @@ export class EaInstanceService implements TradeGateway {
     return updated.length > 0;
   }
 
-  /** Periodic: persist tick counts, re-assert tick watches, drop instances whose row is gone. */
+  /** Periodic: persist tick counts, drop instances whose row is gone. */
   private async flush(): Promise<void> {
     for (const live of this.live.values()) {
       if (live.status !== "running") {
         continue;
-      }
-      if (!this.closing) {
-        this.opts.sessions.watch(live.accountId, [live.symbol]);
       }
       if (live.tickCount === live.persistedTicks) {
         continue;

@@ -26,14 +26,17 @@ interface WorkerSlot {
   alive: boolean;
 }
 
-/** Streaming (issue 5): symbols whose ticks are forwarded, per account (resent after a restart). */
-const watchedOf = (watched: Map<string, Set<string>>, accountId: string): Set<string> => {
-  let set = watched.get(accountId);
-  if (!set) {
-    set = new Set();
-    watched.set(accountId, set);
+/** Watch owners per symbol, per account: ticks are forwarded while any owner (a WebSocket
+ * subscription, an EA instance) still watches the symbol; resent after a worker restart. */
+type Watches = Map<string, Map<string, Set<string>>>;
+
+const ownersOf = (watched: Watches, accountId: string): Map<string, Set<string>> => {
+  let bySymbol = watched.get(accountId);
+  if (!bySymbol) {
+    bySymbol = new Map();
+    watched.set(accountId, bySymbol);
   }
-  return set;
+  return bySymbol;
 };
 
 /** FNV-1a 32-bit: a stable hash so an account always lands on the same worker. */
@@ -67,7 +70,7 @@ export class SessionManager {
   >();
   private readonly listeners: SessionEventListener[] = [];
   /** Streaming (issue 5): watched quote symbols per account. */
-  private readonly watched = new Map<string, Set<string>>();
+  private readonly watched: Watches = new Map();
   private nextRid = 1;
   private closing = false;
   private readonly timeoutMs: number;
@@ -105,12 +108,12 @@ export class SessionManager {
       for (const spec of specs.values()) {
         replacement.worker.postMessage({ type: "open", spec } satisfies ToWorker);
       }
-      for (const [id, symbols] of this.watched) {
-        if (this.slotOf(id) === replacement && symbols.size > 0) {
+      for (const [id, bySymbol] of this.watched) {
+        if (this.slotOf(id) === replacement && bySymbol.size > 0) {
           replacement.worker.postMessage({
             type: "watch",
             id,
-            symbols: [...symbols],
+            symbols: [...bySymbol.keys()],
           } satisfies ToWorker);
         }
       }
@@ -183,28 +186,38 @@ export class SessionManager {
    * the session subscribe them at the broker). Ticks of symbols nobody watches never leave the
    * worker. Idempotent; survives worker restarts.
    */
-  watch(accountId: string, symbols: readonly string[]): void {
-    const set = watchedOf(this.watched, accountId);
-    const added = symbols.filter((s) => !set.has(s));
-    for (const s of added) {
-      set.add(s);
+  watch(accountId: string, symbols: readonly string[], owner = "ws"): void {
+    const bySymbol = ownersOf(this.watched, accountId);
+    const added: string[] = [];
+    for (const symbol of symbols) {
+      let owners = bySymbol.get(symbol);
+      if (!owners) {
+        owners = new Set();
+        bySymbol.set(symbol, owners);
+        added.push(symbol);
+      }
+      owners.add(owner);
     }
     if (added.length > 0) {
       this.post(this.slotOf(accountId), { type: "watch", id: accountId, symbols: added });
     }
   }
 
-  /** Streaming (issue 5): stop forwarding the ticks of `symbols` for the account. */
-  unwatch(accountId: string, symbols: readonly string[]): void {
-    const set = this.watched.get(accountId);
-    if (!set) {
+  /** Stops `owner`'s watch; ticks stop leaving the worker when no owner is left. */
+  unwatch(accountId: string, symbols: readonly string[], owner = "ws"): void {
+    const bySymbol = this.watched.get(accountId);
+    if (!bySymbol) {
       return;
     }
-    const removed = symbols.filter((s) => set.has(s));
-    for (const s of removed) {
-      set.delete(s);
+    const removed: string[] = [];
+    for (const symbol of symbols) {
+      const owners = bySymbol.get(symbol);
+      if (owners?.delete(owner) && owners.size === 0) {
+        bySymbol.delete(symbol);
+        removed.push(symbol);
+      }
     }
-    if (set.size === 0) {
+    if (bySymbol.size === 0) {
       this.watched.delete(accountId);
     }
     if (removed.length > 0) {

@@ -264,6 +264,26 @@ describe("admin delete and the session", () => {
   });
 });
 
+describe("shared tick watches", () => {
+  test("a WebSocket subscriber leaving the symbol does not stop the EA's ticks", async () => {
+    const started = await t.request("POST", `${base()}/ea/start`, {
+      key,
+      body: { ea_id: counter, symbol: "EURUSD", timeframe: "M1" },
+    });
+    expect(started.status).toBe(200);
+    // A quotes subscriber on the same account and symbol comes and goes (the hub's owner "ws").
+    t.sessions.watch(id, ["EURUSD"], "ws");
+    t.sessions.unwatch(id, ["EURUSD"], "ws");
+    const before = (await t.request("GET", `${base()}/ea/status`, { key })).body.data.tick_count;
+    await brokerMinute();
+    await until(async () => {
+      const s = (await t.request("GET", `${base()}/ea/status`, { key })).body.data;
+      return s.tick_count > before;
+    });
+    await t.request("POST", `${base()}/ea/stop`, { key });
+  });
+});
+
 describe("restart", () => {
   test("a running instance resumes from the instances table", async () => {
     const started = await t.request("POST", `${base()}/ea/start`, {
