@@ -92,7 +92,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     clock: runtime.deps.clock,
     sessions,
     directory: runtime.directory,
-    trading: createTradingService(services, sessions),
+    trading: createTradingService(services, sessions, runtime.deps),
     ...services,
   });
   app.listen({

@@ -62,7 +62,7 @@ const app = createApp({
   logger,
   clock: systemClock,
   sessions,
-  trading: createTradingService(services, sessions),
+  trading: createTradingService(services, sessions, deps),
   directory,
   ...services,
 }).listen({

@@ -112,6 +112,8 @@ export interface BrokerConnector {
   deals(fromMs: number, toMs: number): Promise<DealRecord[]>;
   dealsOfPosition(position: number): Promise<DealRecord[]>;
   closedPositions(fromMs: number, toMs: number): Promise<PositionRecord[]>;
+  /** Finished orders set up in the range (filled, cancelled, rejected, expired). */
+  historyOrders(fromMs: number, toMs: number): Promise<OrderRecord[]>;
   bars(
     symbol: string,
     timeframe: Timeframe,

@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps) {
     });
   // EA status changes and log lines go out on the `ea` channel (issue 6).
   deps.eaInstances?.setPublisher(streams);
+  deps.trading.setPublisher(streams);
   return new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();

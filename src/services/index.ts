@@ -13,6 +13,7 @@ import { dbRunningEas, EaInstanceService } from "./ea-instances.ts";
 import { EaService } from "./eas.ts";
 import { IdempotencyService } from "./idempotency.ts";
 import { KeyService } from "./keys.ts";
+import { OrderJournalService } from "./order-journal.ts";
 import { SnapshotScheduler } from "./snapshot-scheduler.ts";
 import { TradingService } from "./trading.ts";
 import { type RunningEaSource, UsageService } from "./usage.ts";
@@ -90,9 +91,15 @@ export function createServices(
 export function createTradingService(
   services: Pick<Services, "accounts">,
   sessions: SessionManager,
+  deps: ServiceDeps,
 ): TradingService {
-  return new TradingService(services.accounts, sessions, (reason, retcode, message) => {
-    const e = brokerRejectionToError(reason, retcode, message);
-    return new AppError(e.code, e.message, e.details, undefined, e.status);
-  });
+  return new TradingService(
+    services.accounts,
+    sessions,
+    (reason, retcode, message) => {
+      const e = brokerRejectionToError(reason, retcode, message);
+      return new AppError(e.code, e.message, e.details, undefined, e.status);
+    },
+    new OrderJournalService(deps, sessions),
+  );
 }

@@ -33,6 +33,7 @@ import { AppError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
+import type { OrderJournalService, TradePublisher } from "./order-journal.ts";
 
 /** The account summary (ARCHITECTURE §5); portfolio's `account` is the same object. */
 export interface AccountSummaryView {
@@ -63,7 +64,13 @@ export class TradingService {
     private readonly accounts: AccountService,
     private readonly sessions: SessionManager,
     private readonly reject: RejectionMapper,
+    private readonly journal: OrderJournalService,
   ) {}
+
+  /** Where reconciled order outcomes are published (the WebSocket hub). */
+  setPublisher(publisher: TradePublisher): void {
+    this.journal.setPublisher(publisher);
+  }
 
   /** Loads the key's account (404 otherwise) and returns its id. */
   async own(principal: KeyPrincipal, id: string): Promise<string> {
@@ -233,24 +240,86 @@ export class TradingService {
     return outcome;
   }
 
+  /**
+   * Places an order: journals the intent with its client order id (committed), sends it, and
+   * records the outcome. A broken link leaves the intent `unknown` for the reconciler and answers
+   * 504 TRADE_OUTCOME_UNKNOWN with the client order id.
+   */
   async placeOrder(
     accountId: string,
     request: Record<string, unknown>,
-  ): Promise<ApiPositionRecord & { retcode: number }> {
+  ): Promise<ApiPositionRecord & { retcode: number; clientOrderId: string }> {
     const symbol = String(request.symbol);
     const spec = await this.spec(accountId, symbol);
-    const done = this.settle(await this.call<TradeOutcome>(accountId, "sendOrder", { request }));
+    const clientOrderId =
+      typeof request.clientOrderId === "string" && request.clientOrderId !== ""
+        ? request.clientOrderId
+        : this.journal.newClientOrderId();
+    if (await this.journal.entry(accountId, clientOrderId)) {
+      throw new AppError(
+        "CONFLICT",
+        `clientOrderId '${clientOrderId}' was already used on this account`,
+        { field: "clientOrderId" },
+      );
+    }
+    const sent = { ...request, clientOrderId };
+    const journalId = await this.journal.record(accountId, clientOrderId, sent);
+    let outcome: TradeOutcome;
+    try {
+      outcome = await this.call<TradeOutcome>(accountId, "sendOrder", { request: sent });
+    } catch (err) {
+      if (err instanceof AppError && err.code === "TRADE_OUTCOME_UNKNOWN") {
+        await this.journal.settle(journalId, { state: "unknown", note: err.message });
+        throw new AppError(err.code, err.message, { client_order_id: clientOrderId });
+      }
+      await this.journal.settle(journalId, {
+        state: "rejected",
+        note: err instanceof AppError ? `${err.code}: ${err.message}` : "not sent",
+      });
+      throw err;
+    }
+    if (!outcome.ok) {
+      await this.journal.settle(journalId, {
+        state: "rejected",
+        note: `${outcome.reason} (${outcome.retcode})`,
+      });
+    }
+    const done = this.settle(outcome);
+    await this.journal.settle(journalId, {
+      state: "done",
+      ticket: done.order?.ticket ?? done.position?.ticket ?? null,
+    });
     if (done.position) {
       const record =
         done.position.state === "Closed"
           ? toClosedPositionRecord(done.position, spec, done.deals)
           : toPositionRecord(done.position, spec, done.deals);
-      return { ...record, retcode: done.retcode };
+      return { ...record, retcode: done.retcode, clientOrderId };
     }
     if (done.order) {
-      return { ...toPendingOrderRecord(done.order, spec), retcode: done.retcode };
+      return { ...toPendingOrderRecord(done.order, spec), retcode: done.retcode, clientOrderId };
     }
     throw new AppError("INTERNAL_ERROR", "The broker answered without a record");
+  }
+
+  /** What became of an order intent (after a 504 the reconciler fills it in on reconnect). */
+  async intent(accountId: string, clientOrderId: string) {
+    const row = await this.journal.entry(accountId, clientOrderId);
+    if (!row) {
+      throw new AppError(
+        "ORDER_NOT_FOUND",
+        `No order intent with clientOrderId '${clientOrderId}'`,
+      );
+    }
+    return {
+      client_order_id: row.clientOrderId,
+      state: row.state,
+      ticket: row.ticket,
+      note: row.note,
+      request: row.request,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
   }
 
   /** Which open thing a ticket names: a position, a pending order, or nothing. */

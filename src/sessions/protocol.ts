@@ -22,6 +22,7 @@ export type SessionMethod =
   | "deals"
   | "dealsOfPosition"
   | "closedPositions"
+  | "historyOrders"
   | "bars"
   | "serverTime"
   | "sendOrder"

@@ -114,6 +114,8 @@ async function call(
       return s.live().dealsOfPosition(n("position"));
     case "closedPositions":
       return s.live().closedPositions(n("from"), n("to"));
+    case "historyOrders":
+      return s.live().historyOrders(n("from"), n("to"));
     case "bars":
       return s.live().bars(a.symbol as string, a.timeframe as never, a.query as never);
     case "serverTime":

@@ -281,6 +281,20 @@ export class StreamHub {
     });
   }
 
+  /**
+   * Publishes a service-side trade event (e.g. an order reconciled after a broken link) on the
+   * account's `trades` channel. A no-op for accounts nobody ever subscribed.
+   */
+  publishTrade(accountId: string, data: Record<string, unknown>): void {
+    const stream = this.streams.get(accountId);
+    if (!stream) {
+      return;
+    }
+    this.enqueue(stream, () => {
+      this.publish(stream, "trades", data);
+    });
+  }
+
   // --- internals -------------------------------------------------------------------------------
 
   private stream(accountId: string): AccountStream {

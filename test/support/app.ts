@@ -138,7 +138,7 @@ export async function createTestApp(
     throw new Error(`getaddrinfo ENOTFOUND ${host}`);
   };
   const services = createServices(deps, { directory, sessions, resolve });
-  const trading = createTradingService(services, sessions);
+  const trading = createTradingService(services, sessions, deps);
   const app = createApp({ config, logger, clock, sessions, directory, trading, ...services });
   const eaPool =
     opts.ea && services.eaInstances

@@ -45,6 +45,7 @@ export function fillPath(path: string, accountId: string): string {
   return path
     .replace(":id", accountId)
     .replace(":ticket", "123456")
+    .replace(":clientOrderId", "some-client-order-id")
     .replace(":symbol", "EURUSD")
     .replace(":instance", "00000000-0000-4000-8000-000000000001");
 }

@@ -210,6 +210,8 @@ export class DemoConnector implements BrokerConnector {
     this.call("deals.position", { position }) as Promise<never>;
   closedPositions = (from: number, to: number) =>
     this.call("positions.closed", { from, to }) as Promise<never>;
+  historyOrders = (from: number, to: number) =>
+    this.call("history.orders", { from, to }) as Promise<never>;
   bars = (symbol: string, timeframe: string, q: { from?: number; to?: number; count?: number }) =>
     this.call("bars", { symbol, timeframe, ...q }) as Promise<never>;
   serverTime = () => this.call("time") as Promise<never>;

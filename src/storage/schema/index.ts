@@ -8,4 +8,5 @@ export * from "./billing-terms.ts";
 export * from "./ea-instances.ts";
 export * from "./eas.ts";
 export * from "./idempotency-keys.ts";
+export * from "./order-journal.ts";
 export * from "./usage-snapshots.ts";

@@ -1,7 +1,9 @@
 // The trading API end to end over HTTP: a demo account on the in-process demo broker (clock fixed
 // on a Wednesday afternoon), connected through a real session worker.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
 import { formatServerTime } from "../../../src/broker/time.ts";
+import { orderJournal } from "../../../src/storage/schema/index.ts";
 import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../../support/app.ts";
 import { TestClock } from "../../support/clock.ts";
 
@@ -364,6 +366,93 @@ describe("Idempotency-Key", () => {
     });
     expect(a.status).toBe(201);
     expect(b.body.data.login).toBe(a.body.data.login);
+  });
+});
+
+describe("order journal and reconciliation", () => {
+  test("every order is journaled with its client order id; reuse of the id is a 409", async () => {
+    const res = await place({
+      symbol: "EURUSD",
+      side: "buy",
+      type: "market",
+      volume: 0.1,
+      clientOrderId: "journal-1",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.clientOrderId).toBe("journal-1");
+    const intent = (await t.request("GET", `${base()}/orders/intents/journal-1`, { key })).body
+      .data;
+    expect(intent).toMatchObject({
+      client_order_id: "journal-1",
+      state: "done",
+      ticket: res.body.data.ticket,
+    });
+    const again = await place({
+      symbol: "EURUSD",
+      side: "buy",
+      type: "market",
+      volume: 0.1,
+      clientOrderId: "journal-1",
+    });
+    expect(again.status).toBe(409);
+    const generated = (await place({ symbol: "EURUSD", side: "sell", type: "market", volume: 0.1 }))
+      .body.data.clientOrderId;
+    expect(generated).toMatch(/^tas-[0-9a-f]{16}$/);
+    const rejected = await place({
+      symbol: "EURUSD",
+      side: "buy",
+      type: "market",
+      volume: 0.123,
+      clientOrderId: "journal-bad",
+    });
+    expect(rejected.status).toBe(422);
+    expect(
+      (await t.request("GET", `${base()}/orders/intents/journal-bad`, { key })).body.data.state,
+    ).toBe("rejected");
+    expect((await t.request("GET", `${base()}/orders/intents/nope`, { key })).status).toBe(404);
+  });
+
+  test("unknown outcomes are reconciled with the broker when the session reconnects", async () => {
+    // An order whose answer was lost: it exists at the broker, but the journal only knows it was sent.
+    const placed = await place({
+      symbol: "EURUSD",
+      side: "buy",
+      type: "market",
+      volume: 0.1,
+      clientOrderId: "lost-answer",
+    });
+    expect(placed.status).toBe(201);
+    const db = t.deps.db;
+    await db
+      .update(orderJournal)
+      .set({ state: "unknown", ticket: null })
+      .where(and(eq(orderJournal.accountId, id), eq(orderJournal.clientOrderId, "lost-answer")));
+    // An intent that never reached the broker.
+    await db
+      .insert(orderJournal)
+      .values({
+        accountId: id,
+        clientOrderId: "never-sent",
+        request: { symbol: "EURUSD" },
+        state: "unknown",
+      });
+    await t.request("POST", `${base()}/disconnect`, { key });
+    expect((await t.request("POST", `${base()}/connect`, { key })).body.data.status).toBe(
+      "connected",
+    );
+    let lost: any = null;
+    for (let i = 0; i < 100; i++) {
+      lost = (await t.request("GET", `${base()}/orders/intents/lost-answer`, { key })).body.data;
+      if (lost.state !== "unknown") {
+        break;
+      }
+      await Bun.sleep(50);
+    }
+    expect(lost).toMatchObject({ state: "reconciled_filled", ticket: placed.body.data.ticket });
+    const absent = (await t.request("GET", `${base()}/orders/intents/never-sent`, { key })).body
+      .data;
+    expect(absent.state).toBe("reconciled_absent");
+    await t.request("POST", `${base()}/close-all`, { key });
   });
 });
 

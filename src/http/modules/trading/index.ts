@@ -212,6 +212,21 @@ export function tradingModule(
         ),
       },
     )
+    .get(
+      "/orders/intents/:clientOrderId",
+      async ({ principal, params }) =>
+        ok(await svc.intent(await svc.own(principal, params.id), params.clientOrderId)),
+      {
+        apiKey: true,
+        params: t.Object({
+          id: t.String({ maxLength: 64 }),
+          clientOrderId: t.String({ minLength: 1, maxLength: 64 }),
+        }),
+        detail: detail(
+          "What became of an order intent (journaled before sending; reconciled with the broker after a 504)",
+        ),
+      },
+    )
     .put(
       "/orders/:ticket",
       async ({ principal, params, body }) => {

@@ -1,0 +1,164 @@
+// The order journal and its reconciler. Every order placement is journaled (committed) with a
+// client order id before it reaches the broker; its outcome is recorded when the broker answers.
+// When the link breaks mid-request the outcome is unknown (504 TRADE_OUTCOME_UNKNOWN): as soon as
+// the account's session is connected again the reconciler looks for the client order id among
+// the broker's open and historical orders and records what happened — the order exists
+// (`reconciled_filled`, with its ticket) or it never arrived (`reconciled_absent`) — and
+// publishes the outcome on the account's `trades` WebSocket channel.
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
+import type { OrderRecord, ServerTime } from "../broker/connector.ts";
+import type { SessionManager } from "../sessions/manager.ts";
+import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+export type JournalOutcome =
+  | { state: "done"; ticket: number | null }
+  | { state: "rejected"; note: string }
+  | { state: "unknown"; note: string };
+
+export interface TradePublisher {
+  publishTrade(accountId: string, data: Record<string, unknown>): void;
+}
+
+/** `sent` rows younger than this are still in flight and are left alone by the reconciler. */
+const IN_FLIGHT_MS = 30_000;
+
+export class OrderJournalService {
+  private publisher: TradePublisher | null = null;
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly sessions: SessionManager,
+  ) {
+    sessions.onEvent((accountId, event) => {
+      const health = event.health as { status?: string } | undefined;
+      if (event.kind === "session" && health?.status === "connected") {
+        void this.reconcile(accountId).catch((err: unknown) =>
+          this.deps.logger.warn({ err, accountId }, "order reconciliation failed"),
+        );
+      }
+    });
+  }
+
+  setPublisher(publisher: TradePublisher): void {
+    this.publisher = publisher;
+  }
+
+  /** A client order id for a request that has none: `tas-` + 16 random hex digits. */
+  newClientOrderId(): string {
+    return `tas-${randomBytes(8).toString("hex")}`;
+  }
+
+  /** Journals the intent (committed before the request is sent); returns the row id. */
+  async record(
+    accountId: string,
+    clientOrderId: string,
+    request: Record<string, unknown>,
+  ): Promise<string> {
+    const [row] = await this.deps.db
+      .insert(orderJournal)
+      .values({ accountId, clientOrderId, request, state: "sent" })
+      .returning({ id: orderJournal.id });
+    if (!row) {
+      throw new Error("journal insert returned no row");
+    }
+    return row.id;
+  }
+
+  async settle(id: string, outcome: JournalOutcome): Promise<void> {
+    await this.deps.db
+      .update(orderJournal)
+      .set({
+        state: outcome.state,
+        ...(outcome.state === "done" ? { ticket: outcome.ticket } : { note: outcome.note }),
+        updatedAt: new Date(this.deps.clock.now()),
+      })
+      .where(eq(orderJournal.id, id));
+  }
+
+  async entry(accountId: string, clientOrderId: string): Promise<OrderJournalRow | null> {
+    const [row] = await this.deps.db
+      .select()
+      .from(orderJournal)
+      .where(
+        and(eq(orderJournal.accountId, accountId), eq(orderJournal.clientOrderId, clientOrderId)),
+      );
+    return row ?? null;
+  }
+
+  /** Resolves the account's unknown (and stale in-flight) intents against the broker. */
+  async reconcile(accountId: string): Promise<number> {
+    if (this.running.has(accountId)) {
+      return 0;
+    }
+    this.running.add(accountId);
+    try {
+      const now = this.deps.clock.now();
+      const pending = await this.deps.db
+        .select()
+        .from(orderJournal)
+        .where(
+          and(
+            eq(orderJournal.accountId, accountId),
+            or(
+              eq(orderJournal.state, "unknown"),
+              and(
+                eq(orderJournal.state, "sent"),
+                lt(orderJournal.createdAt, new Date(now - IN_FLIGHT_MS)),
+              ),
+            ),
+          ),
+        );
+      if (pending.length === 0) {
+        return 0;
+      }
+      // Search in broker time (a simulated broker's clock differs from ours): from as far back
+      // as the oldest pending intent, plus a margin, to now at the broker.
+      const brokerNow = (await this.sessions.call<ServerTime>(accountId, "serverTime")).time_ms;
+      const lookback = now - Math.min(...pending.map((r) => r.createdAt.getTime())) + 10 * 60_000;
+      const [open, history] = await Promise.all([
+        this.sessions.call<OrderRecord[]>(accountId, "orders"),
+        this.sessions.call<OrderRecord[]>(accountId, "historyOrders", {
+          from: Math.max(0, brokerNow - lookback),
+          to: brokerNow + 60_000,
+        }),
+      ]);
+      const byClientId = new Map<string, OrderRecord>();
+      for (const o of [...history, ...open]) {
+        if (o.clientOrderId) {
+          byClientId.set(o.clientOrderId, o);
+        }
+      }
+      for (const row of pending) {
+        const found = byClientId.get(row.clientOrderId);
+        const state = found ? "reconciled_filled" : "reconciled_absent";
+        const note = found
+          ? `found at the broker after reconnect (order ${found.ticket}, ${found.state})`
+          : "not found at the broker after reconnect: the order was never placed";
+        await this.deps.db
+          .update(orderJournal)
+          .set({
+            state,
+            ticket: found?.ticket ?? null,
+            note,
+            updatedAt: new Date(this.deps.clock.now()),
+          })
+          .where(
+            and(eq(orderJournal.id, row.id), inArray(orderJournal.state, ["unknown", "sent"])),
+          );
+        this.publisher?.publishTrade(accountId, {
+          event: "order.reconciled",
+          client_order_id: row.clientOrderId,
+          outcome: found ? "placed" : "absent",
+          ticket: found?.ticket ?? null,
+          order_state: found?.state ?? null,
+        });
+      }
+      return pending.length;
+    } finally {
+      this.running.delete(accountId);
+    }
+  }
+}
