@@ -428,14 +428,12 @@ describe("order journal and reconciliation", () => {
       .set({ state: "unknown", ticket: null })
       .where(and(eq(orderJournal.accountId, id), eq(orderJournal.clientOrderId, "lost-answer")));
     // An intent that never reached the broker.
-    await db
-      .insert(orderJournal)
-      .values({
-        accountId: id,
-        clientOrderId: "never-sent",
-        request: { symbol: "EURUSD" },
-        state: "unknown",
-      });
+    await db.insert(orderJournal).values({
+      accountId: id,
+      clientOrderId: "never-sent",
+      request: { symbol: "EURUSD" },
+      state: "unknown",
+    });
     await t.request("POST", `${base()}/disconnect`, { key });
     expect((await t.request("POST", `${base()}/connect`, { key })).body.data.status).toBe(
       "connected",
