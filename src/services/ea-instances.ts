@@ -65,6 +65,7 @@ import type { AccountService } from "./accounts.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { EaService } from "./eas.ts";
 import type { KeyPrincipal } from "./keys.ts";
+import type { OrderJournalService } from "./order-journal.ts";
 import type { RunningEaSource } from "./usage.ts";
 
 /** Chart timeframes an EA may run on. */
@@ -111,6 +112,8 @@ export interface EaInstanceOptions {
   readonly sessions: SessionManager;
   readonly accounts: AccountService;
   readonly eas: EaService;
+  /** The order journal: EA orders are journaled and reconciled like REST orders. */
+  readonly journal?: OrderJournalService | undefined;
   /** Bars of the EA's symbol/timeframe sent with OnInit. Default 300. */
   readonly initBars?: number;
   /** Log lines kept per instance. Default 1000. */
@@ -634,11 +637,19 @@ export class EaInstanceService implements TradeGateway {
       const op = t.operation;
       const args = withoutLogin(op.request);
       const method: SessionMethod = op.op;
-      const outcome = await sessions.call<TradeOutcome>(
-        live.accountId,
-        method,
-        method === "sendOrder" ? { request: args } : args,
-      );
+      const journal = this.opts.journal;
+      const outcome =
+        method === "sendOrder" && journal
+          ? (
+              await journal.sendJournaled(live.accountId, args, (sent) =>
+                sessions.call<TradeOutcome>(live.accountId, "sendOrder", { request: sent }),
+              )
+            ).outcome
+          : await sessions.call<TradeOutcome>(
+              live.accountId,
+              method,
+              method === "sendOrder" ? { request: args } : args,
+            );
       const snapshot = await this.refreshSnapshot(live);
       if (outcome.ok) {
         snapshot.deals = outcome.deals.map(dealToWire);
@@ -992,6 +1003,9 @@ export class EaInstanceService implements TradeGateway {
   }
 
   private onSessionEvent(accountId: string, event: { kind: string; [key: string]: unknown }): void {
+    if (this.closing) {
+      return; // a closed service leaves running instances alone (they resume after restart)
+    }
     const id = this.byAccount.get(accountId);
     const live = id ? this.live.get(id) : undefined;
     if (live?.status !== "running" || !this.pool) {

@@ -33,6 +33,8 @@ export interface Services {
   /** EA instances (issue 6); present when the services were built over a SessionManager. The
    * host pool is attached separately (startEaPool). */
   readonly eaInstances: EaInstanceService | undefined;
+  /** The order journal (REST and EA orders); present when sessions run. */
+  readonly journal: OrderJournalService | undefined;
 }
 
 /** A status source for tools that run without sessions (the CLI): every account disconnected. */
@@ -70,9 +72,13 @@ export function createServices(
   });
   const idempotency = new IdempotencyService(deps);
   const eas = new EaService(deps);
+  const journal =
+    opts.sessions instanceof SessionManager
+      ? new OrderJournalService(deps, opts.sessions)
+      : undefined;
   const eaInstances =
     opts.sessions instanceof SessionManager
-      ? new EaInstanceService(deps, { sessions: opts.sessions, accounts, eas })
+      ? new EaInstanceService(deps, { sessions: opts.sessions, accounts, eas, journal })
       : undefined;
   return {
     admins,
@@ -84,12 +90,13 @@ export function createServices(
     idempotency,
     eas,
     eaInstances,
+    journal,
   };
 }
 
 /** The trading API service over a session manager (broker rejections → 422 AppErrors). */
 export function createTradingService(
-  services: Pick<Services, "accounts">,
+  services: Pick<Services, "accounts" | "journal">,
   sessions: SessionManager,
   deps: ServiceDeps,
 ): TradingService {
@@ -100,6 +107,6 @@ export function createTradingService(
       const e = brokerRejectionToError(reason, retcode, message);
       return new AppError(e.code, e.message, e.details, undefined, e.status);
     },
-    new OrderJournalService(deps, sessions),
+    services.journal ?? new OrderJournalService(deps, sessions),
   );
 }

@@ -7,7 +7,8 @@
 // publishes the outcome on the account's `trades` WebSocket channel.
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, or } from "drizzle-orm";
-import type { OrderRecord, ServerTime } from "../broker/connector.ts";
+import type { OrderRecord, ServerTime, TradeOutcome } from "../broker/connector.ts";
+import { AppError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -49,6 +50,53 @@ export class OrderJournalService {
   /** A client order id for a request that has none: `tas-` + 16 random hex digits. */
   newClientOrderId(): string {
     return `tas-${randomBytes(8).toString("hex")}`;
+  }
+
+  /**
+   * Sends an order through `send` with its intent journaled first (committed) under a client
+   * order id (the request's, or a generated one), and records the outcome. A link that breaks
+   * mid-request leaves the intent `unknown` for the reconciler and rethrows the 504 with the
+   * client order id. REST orders and EA orders both come through here.
+   */
+  async sendJournaled(
+    accountId: string,
+    request: Record<string, unknown>,
+    send: (sent: Record<string, unknown>) => Promise<TradeOutcome>,
+  ): Promise<{ outcome: TradeOutcome; clientOrderId: string }> {
+    const clientOrderId =
+      typeof request.clientOrderId === "string" && request.clientOrderId !== ""
+        ? request.clientOrderId
+        : this.newClientOrderId();
+    if (await this.entry(accountId, clientOrderId)) {
+      throw new AppError(
+        "CONFLICT",
+        `clientOrderId '${clientOrderId}' was already used on this account`,
+        { field: "clientOrderId" },
+      );
+    }
+    const sent = { ...request, clientOrderId };
+    const journalId = await this.record(accountId, clientOrderId, sent);
+    let outcome: TradeOutcome;
+    try {
+      outcome = await send(sent);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "TRADE_OUTCOME_UNKNOWN") {
+        await this.settle(journalId, { state: "unknown", note: err.message });
+        throw new AppError(err.code, err.message, { client_order_id: clientOrderId });
+      }
+      await this.settle(journalId, {
+        state: "rejected",
+        note: err instanceof AppError ? `${err.code}: ${err.message}` : "not sent",
+      });
+      throw err;
+    }
+    await this.settle(
+      journalId,
+      outcome.ok
+        ? { state: "done", ticket: outcome.order?.ticket ?? outcome.position?.ticket ?? null }
+        : { state: "rejected", note: `${outcome.reason} (${outcome.retcode})` },
+    );
+    return { outcome, clientOrderId };
   }
 
   /** Journals the intent (committed before the request is sent); returns the row id. */

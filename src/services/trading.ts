@@ -251,44 +251,12 @@ export class TradingService {
   ): Promise<ApiPositionRecord & { retcode: number; clientOrderId: string }> {
     const symbol = String(request.symbol);
     const spec = await this.spec(accountId, symbol);
-    const clientOrderId =
-      typeof request.clientOrderId === "string" && request.clientOrderId !== ""
-        ? request.clientOrderId
-        : this.journal.newClientOrderId();
-    if (await this.journal.entry(accountId, clientOrderId)) {
-      throw new AppError(
-        "CONFLICT",
-        `clientOrderId '${clientOrderId}' was already used on this account`,
-        { field: "clientOrderId" },
-      );
-    }
-    const sent = { ...request, clientOrderId };
-    const journalId = await this.journal.record(accountId, clientOrderId, sent);
-    let outcome: TradeOutcome;
-    try {
-      outcome = await this.call<TradeOutcome>(accountId, "sendOrder", { request: sent });
-    } catch (err) {
-      if (err instanceof AppError && err.code === "TRADE_OUTCOME_UNKNOWN") {
-        await this.journal.settle(journalId, { state: "unknown", note: err.message });
-        throw new AppError(err.code, err.message, { client_order_id: clientOrderId });
-      }
-      await this.journal.settle(journalId, {
-        state: "rejected",
-        note: err instanceof AppError ? `${err.code}: ${err.message}` : "not sent",
-      });
-      throw err;
-    }
-    if (!outcome.ok) {
-      await this.journal.settle(journalId, {
-        state: "rejected",
-        note: `${outcome.reason} (${outcome.retcode})`,
-      });
-    }
+    const { outcome, clientOrderId } = await this.journal.sendJournaled(
+      accountId,
+      request,
+      (sent) => this.call<TradeOutcome>(accountId, "sendOrder", { request: sent }),
+    );
     const done = this.settle(outcome);
-    await this.journal.settle(journalId, {
-      state: "done",
-      ticket: done.order?.ticket ?? done.position?.ticket ?? null,
-    });
     if (done.position) {
       const record =
         done.position.state === "Closed"

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   readonly broker?: boolean;
   /** The broker's clock (default: a TestClock frozen on Wednesday 2026-11-18 14:00 UTC). */
   readonly brokerClock?: TestClock;
+  /** Keep the broker's data in this PGlite directory (so a restarted broker has it); default in memory. */
+  readonly brokerDataDir?: string;
   /** Broker tick loop period, ms (0: step by hand with `broker.broker.step()`). */
   readonly tickIntervalMs?: number;
   /** Start the EA host pool (Node hosts; slower start). Default off. */
@@ -90,7 +92,7 @@ export async function createTestApp(
         host: "127.0.0.1",
         port: 0,
         databaseUrl: null,
-        dataDir: null,
+        dataDir: opts.brokerDataDir ?? null,
         clock: opts.brokerClock ?? new TestClock().freeze(WEDNESDAY_14_UTC),
         seed: 7,
         historyDays: 2,
