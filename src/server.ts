@@ -65,6 +65,15 @@ export function demoBrokerConfig(config: Config) {
     dataDir: join(config.dataDir, "broker"),
     historyDays: config.brokerHistoryDays,
     ...(config.brokerSeed !== null ? { seed: config.brokerSeed } : {}),
+    ...(config.brokerReplay.length > 0
+      ? {
+          replay: {
+            files: config.brokerReplay,
+            offsetMinutes: config.brokerReplayOffsetMinutes,
+            speed: config.brokerReplaySpeed,
+          },
+        }
+      : {}),
   };
 }
 

@@ -51,6 +51,12 @@ export interface Config {
   readonly embeddedBroker: boolean;
   /** Seed of the demo broker's price feed; unset → a random seed kept in its database. Env `BROKER_SEED`. */
   readonly brokerSeed: number | null;
+  /** Replay MT4 M1 CSV files instead of the synthetic feed: `SYMBOL=path[,SYMBOL=path…]`. Env `BROKER_REPLAY`. */
+  readonly brokerReplay: readonly { readonly symbol: string; readonly path: string }[];
+  /** UTC offset of the replay files' server time, minutes. Env `BROKER_REPLAY_OFFSET_MINUTES`, default 180. */
+  readonly brokerReplayOffsetMinutes: number;
+  /** Replay speed (simulated seconds per wall second). Env `BROKER_REPLAY_SPEED`, default 1. */
+  readonly brokerReplaySpeed: number;
   /** Days of M1 history the demo broker back-fills at start. Env `BROKER_HISTORY_DAYS`, default 30. */
   readonly brokerHistoryDays: number;
   /** Optional JSON file of other brokers' servers for the broker directory. Env `BROKER_DIRECTORY_FILE`. */
@@ -198,6 +204,23 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       ? intVar(env, "BROKER_SEED", 1, 1, 2_147_483_646)
       : null;
   const brokerHistoryDays = intVar(env, "BROKER_HISTORY_DAYS", 30, 1, 365);
+  const brokerReplay = (env.BROKER_REPLAY ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "")
+    .map((entry) => {
+      const m = /^([A-Za-z0-9.]{1,32})=(.+)$/.exec(entry);
+      if (!m || m[1] === undefined || m[2] === undefined) {
+        throw new ConfigError(`BROKER_REPLAY entries must be SYMBOL=path, got "${entry}"`);
+      }
+      const path = resolve(m[2]);
+      if (!existsSync(path)) {
+        throw new ConfigError(`BROKER_REPLAY file ${path} does not exist`);
+      }
+      return { symbol: m[1].toUpperCase(), path };
+    });
+  const brokerReplayOffsetMinutes = intVar(env, "BROKER_REPLAY_OFFSET_MINUTES", 180, 0, 840);
+  const brokerReplaySpeed = intVar(env, "BROKER_REPLAY_SPEED", 1, 1, 100_000);
   const brokerDirectoryFile =
     env.BROKER_DIRECTORY_FILE && env.BROKER_DIRECTORY_FILE.trim() !== ""
       ? resolve(env.BROKER_DIRECTORY_FILE.trim())
@@ -289,6 +312,9 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     embeddedBroker,
     brokerSeed,
     brokerHistoryDays,
+    brokerReplay,
+    brokerReplayOffsetMinutes,
+    brokerReplaySpeed,
     snapshotTimeUtc,
     wsMaxConnectionsPerKey,
     wsMaxSubscriptionsPerConnection,

@@ -25,7 +25,18 @@ import type {
   PositionRecord,
   Quote,
 } from "../engine/types.ts";
-import { type Bar, createSyntheticFeed, MarketFeed, type Timeframe } from "../feed/index.ts";
+import {
+  type Bar,
+  type BarStore,
+  createSyntheticFeed,
+  getProfile,
+  MarketFeed,
+  ReplayFeed,
+  type ReplaySeries,
+  replayHistory,
+  type TickSource,
+  type Timeframe,
+} from "../feed/index.ts";
 import type { BrokerStore, StoredAccount } from "../storage/store.ts";
 import { getSymbol, isQuoteSessionOpen, listSymbols, type SymbolSpec } from "../symbols.ts";
 import { formatServerTime, serverOffsetMinutes, serverZoneName } from "../time.ts";
@@ -43,6 +54,25 @@ export interface DemoBrokerOptions {
   readonly historyDays?: number;
   /** Cap of generated ticks per symbol per second (default 2). */
   readonly maxTicksPerSecond?: number;
+  /**
+   * Replay recorded M1 bars instead of the synthetic feed (the clock must then run on the
+   * recording's time: see `replayClock`). Only these symbols quote.
+   */
+  readonly replay?: { readonly series: readonly ReplaySeries[]; readonly startMs: number };
+}
+
+/** Builds a replay series for a catalog symbol from parsed MT4 bars (spread from its profile). */
+export function replaySeries(symbol: string, bars: ReplaySeries["bars"]): ReplaySeries {
+  const spec = getSymbol(symbol);
+  if (!spec) {
+    throw new Error(`replay: unknown symbol '${symbol}'`);
+  }
+  return {
+    symbol,
+    digits: spec.digits,
+    bars,
+    spreadPoints: getProfile(symbol)?.spreadPoints ?? 10,
+  };
 }
 
 /** The servers of the demo company and their account margin modes. */
@@ -128,16 +158,24 @@ export class DemoBroker {
     }
     await store.setMeta("feed.seed", seed);
     const now = clock.now();
-    const { feed, history } = createSyntheticFeed({
-      seed,
-      startMs: now,
-      historyDays: opts.historyDays ?? 30,
-      maxTicksPerSecond: opts.maxTicksPerSecond ?? 2,
-      isQuoteOpen: (symbol, utcMs) => {
-        const spec = getSymbol(symbol);
-        return spec ? isQuoteSessionOpen(spec, utcMs) : false;
-      },
-    });
+    let feed: TickSource;
+    let history: BarStore;
+    if (opts.replay) {
+      const options = { series: opts.replay.series, startMs: opts.replay.startMs, seed };
+      feed = new ReplayFeed(options);
+      history = replayHistory(options, opts.replay.startMs);
+    } else {
+      ({ feed, history } = createSyntheticFeed({
+        seed,
+        startMs: now,
+        historyDays: opts.historyDays ?? 30,
+        maxTicksPerSecond: opts.maxTicksPerSecond ?? 2,
+        isQuoteOpen: (symbol, utcMs) => {
+          const spec = getSymbol(symbol);
+          return spec ? isQuoteSessionOpen(spec, utcMs) : false;
+        },
+      }));
+    }
     const market = new MarketFeed(feed, history);
     const engine = createEngine({
       clock,

@@ -1,8 +1,10 @@
 // Starts a complete demo broker: its store, the engine and feed, the WebSocket server and the
 // tick loop. Used by the embedded worker, by `tas broker serve`, and by tests (with an injected
 // clock and seed).
+import { readFileSync } from "node:fs";
+import { parseMt4Csv } from "../feed/index.ts";
 import { BrokerStore } from "../storage/store.ts";
-import { type BrokerClock, DemoBroker } from "./broker.ts";
+import { type BrokerClock, DemoBroker, replaySeries } from "./broker.ts";
 import { startBrokerServer } from "./ws-server.ts";
 
 export interface DemoBrokerConfig {
@@ -18,6 +20,35 @@ export interface DemoBrokerConfig {
   readonly maxTicksPerSecond?: number;
   /** Tick loop period, ms (default 100); 0 disables the loop (tests step by hand). */
   readonly tickIntervalMs?: number;
+  /**
+   * Replay MT4 minute-bar CSV files instead of the synthetic feed: the broker's clock then runs
+   * on the recording's time, from one day after its first bar, `speed` times faster than wall
+   * time. `offsetMinutes` is the files' server UTC offset (180 for the shipped data).
+   */
+  readonly replay?: {
+    readonly files: readonly { readonly symbol: string; readonly path: string }[];
+    readonly offsetMinutes: number;
+    readonly speed: number;
+  };
+}
+
+/** Reads and parses the replay files, and makes the replay clock. */
+function loadReplay(replay: NonNullable<DemoBrokerConfig["replay"]>) {
+  const series = replay.files.map(({ symbol, path }) => {
+    const parsed = parseMt4Csv(readFileSync(path, "utf8"), replay.offsetMinutes);
+    if (!parsed.ok) {
+      throw new Error(`replay ${path}: line ${parsed.line}: ${parsed.reason}`);
+    }
+    return replaySeries(symbol, parsed.bars);
+  });
+  const first = Math.min(...series.map((s) => s.bars[0]?.timeMs ?? Number.POSITIVE_INFINITY));
+  if (!Number.isFinite(first)) {
+    throw new Error("replay: the files hold no bars");
+  }
+  const startMs = first + 86_400_000;
+  const wallStart = Date.now();
+  const clock: BrokerClock = { now: () => startMs + (Date.now() - wallStart) * replay.speed };
+  return { series, startMs, clock };
 }
 
 export interface RunningDemoBroker {
@@ -27,13 +58,15 @@ export interface RunningDemoBroker {
 }
 
 export async function runDemoBroker(config: DemoBrokerConfig): Promise<RunningDemoBroker> {
+  const replay = config.replay ? loadReplay(config.replay) : null;
   const store = await BrokerStore.open({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
   });
   const broker = await DemoBroker.start({
     store,
-    clock: config.clock ?? { now: () => Date.now() },
+    clock: config.clock ?? replay?.clock ?? { now: () => Date.now() },
+    ...(replay ? { replay: { series: replay.series, startMs: replay.startMs } } : {}),
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.historyDays !== undefined ? { historyDays: config.historyDays } : {}),
     ...(config.maxTicksPerSecond !== undefined
