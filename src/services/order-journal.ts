@@ -67,15 +67,15 @@ export class OrderJournalService {
       typeof request.clientOrderId === "string" && request.clientOrderId !== ""
         ? request.clientOrderId
         : this.newClientOrderId();
-    if (await this.entry(accountId, clientOrderId)) {
+    const sent = { ...request, clientOrderId };
+    const journalId = await this.record(accountId, clientOrderId, sent);
+    if (journalId === null) {
       throw new AppError(
         "CONFLICT",
         `clientOrderId '${clientOrderId}' was already used on this account`,
         { field: "clientOrderId" },
       );
     }
-    const sent = { ...request, clientOrderId };
-    const journalId = await this.record(accountId, clientOrderId, sent);
     let outcome: TradeOutcome;
     try {
       outcome = await send(sent);
@@ -90,29 +90,30 @@ export class OrderJournalService {
       });
       throw err;
     }
-    await this.settle(
+    // The broker has committed the outcome: recording it here is bookkeeping, done off the
+    // response path. Should the service die first, the row stays `sent` and the reconciler
+    // resolves it from the broker on the next connection.
+    this.settle(
       journalId,
       outcome.ok
         ? { state: "done", ticket: outcome.order?.ticket ?? outcome.position?.ticket ?? null }
         : { state: "rejected", note: `${outcome.reason} (${outcome.retcode})` },
-    );
+    ).catch((err: unknown) => this.deps.logger.warn({ err, journalId }, "journal settle failed"));
     return { outcome, clientOrderId };
   }
 
-  /** Journals the intent (committed before the request is sent); returns the row id. */
+  /** Journals the intent (committed before the request is sent); null if the id was used. */
   async record(
     accountId: string,
     clientOrderId: string,
     request: Record<string, unknown>,
-  ): Promise<string> {
+  ): Promise<string | null> {
     const [row] = await this.deps.db
       .insert(orderJournal)
       .values({ accountId, clientOrderId, request, state: "sent" })
+      .onConflictDoNothing()
       .returning({ id: orderJournal.id });
-    if (!row) {
-      throw new Error("journal insert returned no row");
-    }
-    return row.id;
+    return row?.id ?? null;
   }
 
   async settle(id: string, outcome: JournalOutcome): Promise<void> {
