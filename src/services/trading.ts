@@ -3,6 +3,7 @@
 // SessionManager, and shapes the answer with the pure functions of src/domain/trading. Reads are
 // served by the session's live mirror; writes go to the broker and come back as records or as
 // 422 rejections carrying the MT5 retcode.
+
 import type {
   BrokerAccount,
   DealRecord,
@@ -19,6 +20,7 @@ import {
   type PerformanceMetrics,
   portfolioTotals,
 } from "../domain/performance.ts";
+import { type AccountSummaryView, toAccountSummaryView } from "../domain/trading/account.ts";
 import {
   type ApiDeal,
   type ApiPositionDetail,
@@ -35,24 +37,7 @@ import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
 import type { OrderJournalService, TradePublisher } from "./order-journal.ts";
 
-/** The account summary (ARCHITECTURE §5); portfolio's `account` is the same object. */
-export interface AccountSummaryView {
-  login: number;
-  name: string;
-  server: string;
-  company: string;
-  currency: string;
-  leverage: number;
-  balance: number;
-  credit: number;
-  equity: number;
-  margin: number;
-  free_margin: number;
-  margin_level: number;
-  profit: number;
-  margin_mode: "hedging" | "netting";
-  trade_allowed: boolean;
-}
+export type { AccountSummaryView };
 
 export type RejectionMapper = (reason: string, retcode: number, message: string) => AppError;
 
@@ -112,24 +97,7 @@ export class TradingService {
   }
 
   async summary(accountId: string): Promise<AccountSummaryView> {
-    const a = await this.call<BrokerAccount>(accountId, "summary");
-    return {
-      login: a.login,
-      name: a.name,
-      server: a.server,
-      company: a.company,
-      currency: a.currency,
-      leverage: a.leverage,
-      balance: a.balance,
-      credit: a.credit,
-      equity: a.equity,
-      margin: a.margin,
-      free_margin: a.freeMargin,
-      margin_level: a.marginLevel,
-      profit: a.profit,
-      margin_mode: a.marginMode,
-      trade_allowed: a.tradeAllowed,
-    };
+    return toAccountSummaryView(await this.call<BrokerAccount>(accountId, "summary"));
   }
 
   async positionRecords(accountId: string): Promise<ApiPositionRecord[]> {

@@ -3,6 +3,7 @@
 // expired / rejected orders, opened / modified / closed positions with the close reason, deals).
 // Pure: no I/O, no Elysia, no Bun APIs. Field names follow ARCHITECTURE §5 (camelCase trading
 // records, snake_case service records).
+
 import type {
   BrokerAccount,
   DealRecord,
@@ -10,6 +11,7 @@ import type {
   PositionRecord,
   TradeEvent,
 } from "../broker/connector.ts";
+import { type AccountSummaryView, toAccountSummaryView } from "../domain/trading/account.ts";
 import {
   type ApiDeal,
   type ApiPositionRecord,
@@ -43,43 +45,8 @@ export const MESSAGE_TYPE: Readonly<Record<Channel, string>> = {
 };
 
 /** The account summary (same object as `GET …/summary`). */
-export interface SummaryView {
-  login: number;
-  name: string;
-  server: string;
-  company: string;
-  currency: string;
-  leverage: number;
-  balance: number;
-  credit: number;
-  equity: number;
-  margin: number;
-  free_margin: number;
-  margin_level: number;
-  profit: number;
-  margin_mode: "hedging" | "netting";
-  trade_allowed: boolean;
-}
-
-export function toSummaryView(a: BrokerAccount): SummaryView {
-  return {
-    login: a.login,
-    name: a.name,
-    server: a.server,
-    company: a.company,
-    currency: a.currency,
-    leverage: a.leverage,
-    balance: a.balance,
-    credit: a.credit,
-    equity: a.equity,
-    margin: a.margin,
-    free_margin: a.freeMargin,
-    margin_level: a.marginLevel,
-    profit: a.profit,
-    margin_mode: a.marginMode,
-    trade_allowed: a.tradeAllowed,
-  };
-}
+export type SummaryView = AccountSummaryView;
+export const toSummaryView = toAccountSummaryView;
 
 /** The `event` names of `trade` messages. */
 export type TradeEventName =
