@@ -5,7 +5,6 @@
 // records, snake_case service records).
 
 import type {
-  BrokerAccount,
   DealRecord,
   OrderRecord,
   PositionRecord,
