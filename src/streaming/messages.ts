@@ -4,12 +4,7 @@
 // Pure: no I/O, no Elysia, no Bun APIs. Field names follow ARCHITECTURE §5 (camelCase trading
 // records, snake_case service records).
 
-import type {
-  DealRecord,
-  OrderRecord,
-  PositionRecord,
-  TradeEvent,
-} from "../broker/connector.ts";
+import type { DealRecord, OrderRecord, PositionRecord, TradeEvent } from "../broker/connector.ts";
 import { type AccountSummaryView, toAccountSummaryView } from "../domain/trading/account.ts";
 import {
   type ApiDeal,
