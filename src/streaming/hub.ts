@@ -114,7 +114,14 @@ export class StreamHub {
     opts.sessions.onEvent((accountId, event) => this.onSessionEvent(accountId, event));
   }
 
-  /** Current seq of an account (0 before any message). */
+  /**
+   * Sequences start at the hub's start time × 1000, so they keep increasing across service
+   * restarts: a `last_seq` from before a restart is older than anything buffered and gets
+   * `resync_required` instead of a wrong replay.
+   */
+  private readonly seqBase = Date.now() * 1000;
+
+  /** Current seq of an account (the base before any message). */
   seqOf(accountId: string): number {
     return this.streams.get(accountId)?.seq ?? 0;
   }
@@ -302,10 +309,10 @@ export class StreamHub {
     if (!s) {
       s = {
         accountId,
-        seq: 0,
+        seq: this.seqBase,
         ring: [],
         head: 0,
-        evictedSeq: 0,
+        evictedSeq: this.seqBase,
         subs: new Map(),
         quotes: new Map(),
         bars: new Map(),

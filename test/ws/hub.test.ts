@@ -48,6 +48,46 @@ const sink = () => {
 };
 
 describe("StreamHub", () => {
+  test("seq keeps increasing across a restart: an old last_seq gets resync_required, not a wrong replay", async () => {
+    const first = fakeHub();
+    const a = sink();
+    await first.hub.subscribe(a.s, { id: 1, channel: "ea", accountId: "acc" }, 10);
+    await Bun.sleep(1);
+    for (const message of ["a", "b", "c"]) {
+      first.hub.publishEa("acc", {
+        kind: "log",
+        instance_id: "i",
+        level: "info",
+        message,
+        time: "t",
+      });
+    }
+    await Bun.sleep(2);
+    const lastSeq = a.got.filter((m) => m.type === "ea").at(-1).seq;
+    // The service restarts: a new hub, which publishes more than the old client had seen.
+    const second = fakeHub();
+    const warm = sink();
+    await second.hub.subscribe(warm.s, { id: 1, channel: "ea", accountId: "acc" }, 10);
+    await Bun.sleep(1);
+    for (const message of ["x", "y", "z", "w"]) {
+      second.hub.publishEa("acc", {
+        kind: "log",
+        instance_id: "i",
+        level: "info",
+        message,
+        time: "t",
+      });
+    }
+    await Bun.sleep(2);
+    const newSeqs = warm.got.filter((m) => m.type === "ea").map((m) => m.seq);
+    expect(Math.min(...newSeqs)).toBeGreaterThan(lastSeq);
+    const back = sink();
+    await second.hub.subscribe(back.s, { id: 2, channel: "ea", accountId: "acc", lastSeq }, 10);
+    await Bun.sleep(1);
+    expect(back.got.some((m) => m.type === "resync_required")).toBe(true);
+    expect(back.got.filter((m) => m.type === "ea")).toEqual([]);
+  });
+
   test("publishEa reaches ea subscribers with increasing seq, and replays", async () => {
     const { hub } = fakeHub();
     const a = sink();
