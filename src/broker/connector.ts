@@ -69,6 +69,20 @@ export type TradeOutcome =
     }
   | { ok: false; reason: string; retcode: number; message: string };
 
+/** OrderCheck's answer: retcode 0 and the account figures after the order, or the rejection. */
+export type CheckOutcome =
+  | {
+      ok: true;
+      retcode: 0;
+      balance: number;
+      equity: number;
+      profit: number;
+      margin: number;
+      freeMargin: number;
+      marginLevel: number;
+    }
+  | { ok: false; reason: string; retcode: number; message: string };
+
 /** Pushed by the broker while connected. */
 export type ConnectorEvent =
   | { kind: "tick"; quote: Quote }
@@ -122,6 +136,8 @@ export interface BrokerConnector {
   serverTime(): Promise<ServerTime>;
 
   sendOrder(request: Omit<OrderRequest, "login">): Promise<TradeOutcome>;
+  /** Validates and values an order without executing it (MT5 OrderCheck). */
+  checkOrder(request: Omit<OrderRequest, "login">): Promise<CheckOutcome>;
   modifyPosition(req: {
     ticket: number;
     stopLoss?: number;

@@ -19,6 +19,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type {
   Bar,
   BrokerAccount,
+  CheckOutcome,
   DealRecord,
   OrderRecord,
   PositionRecord,
@@ -619,7 +620,28 @@ export class EaInstanceService implements TradeGateway {
       if (!t.ok) {
         return { result: { retcode: t.retcode, comment: t.comment } };
       }
+      if (call.kind === "OrderCheck" && t.operation.op === "sendOrder") {
+        // New deals and pending orders: the broker validates and values them without executing.
+        const c = await sessions.call<CheckOutcome>(live.accountId, "checkOrder", {
+          request: withoutLogin(t.operation.request),
+        });
+        return {
+          result: c.ok
+            ? {
+                retcode: 0,
+                balance: c.balance,
+                equity: c.equity,
+                profit: c.profit,
+                margin: c.margin,
+                margin_free: c.freeMargin,
+                margin_level: c.marginLevel,
+                comment: "Done",
+              }
+            : { retcode: c.retcode, comment: c.message },
+        };
+      }
       if (call.kind === "OrderCheck") {
+        // Modifications, closes and deletions add no margin: the account as it stands.
         const a = await sessions.call<BrokerAccount>(live.accountId, "summary");
         return {
           result: {

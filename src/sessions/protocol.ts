@@ -26,6 +26,7 @@ export type SessionMethod =
   | "bars"
   | "serverTime"
   | "sendOrder"
+  | "checkOrder"
   | "modifyPosition"
   | "modifyOrder"
   | "closePosition"

@@ -120,6 +120,8 @@ async function call(
       return s.live().bars(a.symbol as string, a.timeframe as never, a.query as never);
     case "serverTime":
       return s.live().serverTime();
+    case "checkOrder":
+      return s.live().checkOrder(a.request as never);
     case "sendOrder":
       return s.write((c) => c.sendOrder(a.request as never));
     case "modifyPosition":

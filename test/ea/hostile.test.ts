@@ -70,7 +70,7 @@ describe("contained violations", () => {
 
   test("unbounded allocation: disposed at the memory limit", async () => {
     const { id } = await startHostile(
-      "const keep = []; function OnTick() { for (;;) { keep.push(new Array(100000).fill(Math.random())); } }",
+      "const keep = []; function OnTick() { for (;;) { keep.push(new Array(2000000).fill(Math.random())); } }",
     );
     const c = await pool.dispatch(id, { type: "tick" });
     expect(c).toMatchObject({ result: "disposed", reason: "memory" });

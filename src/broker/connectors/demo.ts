@@ -5,6 +5,7 @@
 import {
   type BrokerAccount,
   type BrokerConnector,
+  type CheckOutcome,
   ConnectorError,
   type ConnectorEvent,
   type Credentials,
@@ -217,6 +218,18 @@ export class DemoConnector implements BrokerConnector {
   serverTime = () => this.call("time") as Promise<never>;
 
   sendOrder = (request: Record<string, unknown>) => this.trade("order.send", request);
+  checkOrder = async (request: Record<string, unknown>): Promise<CheckOutcome> => {
+    const reply = await this.request("order.check", request);
+    if (reply.ok) {
+      return { ok: true, ...(reply.data as Omit<Extract<CheckOutcome, { ok: true }>, "ok">) };
+    }
+    return {
+      ok: false,
+      reason: reply.error.reason,
+      retcode: reply.error.retcode ?? 10011,
+      message: reply.error.message,
+    };
+  };
   modifyPosition = (req: Record<string, unknown>) => this.trade("position.modify", req);
   modifyOrder = (req: Record<string, unknown>) => this.trade("order.modify", req);
   closePosition = (req: Record<string, unknown>) => this.trade("position.close", req);

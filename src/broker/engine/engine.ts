@@ -104,6 +104,21 @@ export type TradeResult =
     }
   | Rejected;
 
+/** Account figures OrderCheck reports (after the checked order). */
+export interface CheckFigures {
+  balance: number;
+  equity: number;
+  profit: number;
+  margin: number;
+  freeMargin: number;
+  marginLevel: number;
+}
+
+/** Outcome of checkOrder: retcode 0 when the order would pass. */
+export type OrderCheckResult =
+  | { ok: true; retcode: 0; figures: CheckFigures }
+  | (Rejection & { ok: false; figures?: CheckFigures });
+
 export type AccountResult = { ok: true; account: AccountRecord; events: EngineEvent[] } | Rejected;
 
 export type BalanceResult =
@@ -501,45 +516,112 @@ export class TradingEngine {
   // ───────────────────────────── trading ─────────────────────────────
 
   /** Market or pending order (MT5 TRADE_ACTION_DEAL / TRADE_ACTION_PENDING). */
-  sendOrder(req: OrderRequest): TradeResult {
-    const m = this.begin();
+  /**
+   * The checks every new order passes before it is executed or checked: account, trade rights,
+   * symbol, order type, volume, session, quotes, stops and fill policy.
+   */
+  private precheck(req: OrderRequest):
+    | {
+        ok: true;
+        acc: LiveAccount;
+        spec: SymbolSpec;
+        q: Quote;
+        policy: ConcreteFillPolicy;
+        sl: number;
+        tp: number;
+      }
+    | { ok: false; rejection: Rejection } {
+    const no = (rejection: Rejection) => ({ ok: false as const, rejection });
     const acc = this.accounts.get(req.login);
     if (!acc) {
-      return this.rejected(m, reject("INVALID", `unknown account ${req.login}`));
+      return no(reject("INVALID", `unknown account ${req.login}`));
     }
     if (!acc.record.tradeAllowed) {
-      return this.rejected(m, reject("TRADE_DISABLED", "trading is disabled for the account"));
+      return no(reject("TRADE_DISABLED", "trading is disabled for the account"));
     }
     const spec = this.specs.get(req.symbol);
     if (!spec) {
-      return this.rejected(m, reject("INVALID", `unknown symbol ${req.symbol}`));
+      return no(reject("INVALID", `unknown symbol ${req.symbol}`));
     }
     if (spec.tradeMode === "disabled") {
-      return this.rejected(m, reject("TRADE_DISABLED", `trading is disabled on ${spec.name}`));
+      return no(reject("TRADE_DISABLED", `trading is disabled on ${spec.name}`));
     }
     if (!ORDER_TYPES.has(req.orderType)) {
-      return this.rejected(m, reject("INVALID_ORDER", `unknown order type ${req.orderType}`));
+      return no(reject("INVALID_ORDER", `unknown order type ${req.orderType}`));
     }
     const badVolume = checkVolume(spec, req.volume);
     if (badVolume) {
-      return this.rejected(m, badVolume);
+      return no(badVolume);
     }
     const q = this.quotes.get(spec.name);
-    if (!this.tradeOpen(this.bookOf(spec), m.time)) {
-      return this.rejected(m, reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
+    if (!this.tradeOpen(this.bookOf(spec), this.clock.now())) {
+      return no(reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
     }
     if (!q || !this.convertible(acc, spec)) {
-      return this.rejected(m, reject("PRICE_OFF", `no quotes for ${spec.name}`));
+      return no(reject("PRICE_OFF", `no quotes for ${spec.name}`));
     }
     const sl = req.stopLoss ?? 0;
     const tp = req.takeProfit ?? 0;
     if (!Number.isFinite(sl) || !Number.isFinite(tp) || sl < 0 || tp < 0) {
-      return this.rejected(m, reject("INVALID_STOPS", "stop loss and take profit must be ≥ 0"));
+      return no(reject("INVALID_STOPS", "stop loss and take profit must be ≥ 0"));
     }
     const policy = resolveFillPolicy(spec, req.fillPolicy);
     if (typeof policy !== "string") {
-      return this.rejected(m, policy);
+      return no(policy);
     }
+    return { ok: true, acc, spec, q, policy, sl, tp };
+  }
+
+  /**
+   * MT5's OrderCheck: whether `req` would pass, and the account's margin figures after it,
+   * without executing anything (no events, no state change). A market order is valued at the
+   * current quote; a pending order as if filled now.
+   */
+  checkOrder(req: OrderRequest): OrderCheckResult {
+    const pre = this.precheck(req);
+    if (!pre.ok) {
+      return pre.rejection;
+    }
+    const { acc, spec } = pre;
+    const side: PositionSide =
+      req.orderType === "Buy" || req.orderType.startsWith("Buy") ? "Buy" : "Sell";
+    const cur = exposureOf(acc, spec.name);
+    let buy = cur.buy;
+    let sell = cur.sell;
+    if (acc.record.marginMode === "netting") {
+      const net = buy - sell + (side === "Buy" ? req.volume : -req.volume);
+      buy = Math.max(net, 0);
+      sell = Math.max(-net, 0);
+    } else if (side === "Buy") {
+      buy += req.volume;
+    } else {
+      sell += req.volume;
+    }
+    const fig = evaluateAccount(acc, this.look, this.conv, true);
+    const margin = roundMoney(accountMargin(acc, this.look, this.conv, { spec, buy, sell }));
+    const before = roundMoney(accountMargin(acc, this.look, this.conv));
+    const freeMargin = roundMoney(fig.equity - margin);
+    const figures = {
+      balance: acc.record.balance,
+      equity: fig.equity,
+      profit: roundMoney(fig.profit + fig.swap),
+      margin,
+      freeMargin,
+      marginLevel: margin > 0 ? roundMoney((fig.equity / margin) * 100) : 0,
+    };
+    if (margin > before + EPS && freeMargin + dealCommission(spec, req.volume) < -EPS) {
+      return { ...reject("NO_MONEY", "not enough free margin"), figures };
+    }
+    return { ok: true, retcode: 0, figures };
+  }
+
+  sendOrder(req: OrderRequest): TradeResult {
+    const m = this.begin();
+    const pre = this.precheck(req);
+    if (!pre.ok) {
+      return this.rejected(m, pre.rejection);
+    }
+    const { acc, spec, q, policy, sl, tp } = pre;
     const out =
       req.orderType === "Buy" || req.orderType === "Sell"
         ? this.marketOrder(acc, spec, q, req, policy, sl, tp, m)

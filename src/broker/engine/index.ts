@@ -6,11 +6,13 @@ export type {
   AccountResult,
   BalanceRequest,
   BalanceResult,
+  CheckFigures,
   CloseByRequest,
   ClosePositionRequest,
   EngineOptions,
   ModifyOrderRequest,
   ModifyPositionRequest,
+  OrderCheckResult,
   Rejected,
   TradeResult,
 } from "./engine.ts";

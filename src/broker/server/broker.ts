@@ -12,6 +12,7 @@ import {
   createTicketSequence,
   type ModifyOrderRequest,
   type ModifyPositionRequest,
+  type OrderCheckResult,
   type TradeResult,
   type TradingEngine,
 } from "../engine/index.ts";
@@ -434,6 +435,11 @@ export class DemoBroker {
   private async settle(result: TradeResult): Promise<TradeResult> {
     await this.commit(result.events);
     return result;
+  }
+
+  /** OrderCheck: validates and values an order without executing it (nothing to commit). */
+  checkOrder(login: number, req: Omit<OrderRequest, "login">): OrderCheckResult {
+    return this.engine.checkOrder({ ...req, login });
   }
 
   sendOrder(login: number, req: Omit<OrderRequest, "login">): Promise<TradeResult> {

@@ -108,6 +108,25 @@ export const OPS = {
     requestId: Opt(Int({ minimum: 0 })),
     placedType: Opt(PlacedType),
   }),
+  "order.check": closed({
+    symbol: SymbolName,
+    orderType: OrderType,
+    volume: Num({ exclusiveMinimum: 0, maximum: 1e6 }),
+    price: Opt(Num({ minimum: 0 })),
+    stopLimitPrice: Opt(Num({ minimum: 0 })),
+    stopLoss: Opt(Num({ minimum: 0 })),
+    takeProfit: Opt(Num({ minimum: 0 })),
+    deviation: Opt(Int({ minimum: 0, maximum: 1_000_000 })),
+    fillPolicy: Opt(FillPolicy),
+    expirationType: Opt(ExpirationType),
+    expirationMs: Opt(TimeMs),
+    position: Opt(Ticket),
+    expertId: Opt(Int({ minimum: 0 })),
+    comment: Opt(Str(64)),
+    clientOrderId: Opt(Str(64)),
+    requestId: Opt(Int({ minimum: 0 })),
+    placedType: Opt(PlacedType),
+  }),
   "position.modify": closed({
     ticket: Ticket,
     stopLoss: Opt(Num({ minimum: 0 })),
@@ -172,6 +191,7 @@ export const TRADE_OPS: ReadonlySet<OpName> = new Set<OpName>([
   "position.close",
   "order.cancel",
   "position.close_by",
+  "order.check",
 ]);
 
 export interface ProtocolError {

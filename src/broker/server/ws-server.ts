@@ -308,6 +308,20 @@ export function startBrokerServer(
         const q = p as OpParams<"positions.closed">;
         return { ok: true, data: await broker.closedPositions(login, q.from, q.to) };
       }
+      case "order.check": {
+        const r = broker.checkOrder(login, p as OpParams<"order.check">);
+        return r.ok
+          ? { ok: true, data: { retcode: 0, ...r.figures } }
+          : {
+              ok: false,
+              error: {
+                reason: r.reason,
+                retcode: r.retcode,
+                message: r.message,
+                ...(r.figures ? { figures: r.figures } : {}),
+              },
+            };
+      }
       case "order.send":
         return tradeReply(await broker.sendOrder(login, p as OpParams<"order.send">));
       case "position.modify":

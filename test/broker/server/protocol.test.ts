@@ -182,6 +182,26 @@ describe("trading", () => {
     expect(legs.map((d: any) => d.entry)).toEqual(["DealEntryIn", "DealEntryOut"]);
   });
 
+  test("order.check values an order without executing it", async () => {
+    const before = (await client.request("positions")).data.length;
+    const ok = await client.request("order.check", {
+      symbol: "EURUSD",
+      orderType: "Buy",
+      volume: 0.1,
+    });
+    expect(ok.ok).toBe(true);
+    expect(ok.data.retcode).toBe(0);
+    expect(ok.data.margin).toBeGreaterThan(0);
+    expect(ok.data.freeMargin).toBeCloseTo(ok.data.equity - ok.data.margin, 2);
+    expect((await client.request("positions")).data.length).toBe(before);
+    const no = await client.request("order.check", {
+      symbol: "EURUSD",
+      orderType: "Buy",
+      volume: 50,
+    });
+    expect(no.error).toMatchObject({ reason: "NO_MONEY", retcode: 10019 });
+  });
+
   test("broker rejections carry the MT5 retcode", async () => {
     const r = await client.request("order.send", {
       symbol: "EURUSD",
