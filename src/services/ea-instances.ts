@@ -15,7 +15,7 @@
 //
 // Instance rows are operational state (status, tick_count, times, last_error); the money state is
 // the broker's. Logs are kept in memory only (bounded per instance).
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type {
   Bar,
   BrokerAccount,
@@ -60,6 +60,7 @@ import {
   type EaInstanceRow,
   type EaRow,
   eaInstances,
+  eaLogs,
 } from "../storage/schema/index.ts";
 import type { EaEventData } from "../streaming/messages.ts";
 import type { AccountService } from "./accounts.ts";
@@ -417,6 +418,14 @@ export class EaInstanceService implements TradeGateway {
   private readonly byAccount = new Map<string, string>();
   /** accountId → the latest instance run since the service started (logs and status). */
   private readonly lastOf = new Map<string, string>();
+  /** Log lines not yet written to ea_logs (flushed with the periodic flush and before reads). */
+  private logQueue: Array<{
+    instanceId: string;
+    accountId: string;
+    at: Date;
+    level: string;
+    message: string;
+  }> = [];
   private flushTimer: ReturnType<typeof setInterval> | null = null;
   private closing = false;
   private readonly initBars: number;
@@ -553,12 +562,57 @@ export class EaInstanceService implements TradeGateway {
   /** Recent log lines of the running or last instance (newest last). */
   async logs(principal: KeyPrincipal, accountId: string, limit = 100): Promise<EaLogLine[]> {
     const account = await this.opts.accounts.load(principal, accountId);
-    const id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
-    const live = id ? this.live.get(id) : undefined;
-    if (!live) {
+    await this.flushLogs();
+    let id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
+    if (!id) {
+      // After a restart: the account's latest instance.
+      const [row] = await this.deps.db
+        .select({ id: eaInstances.id })
+        .from(eaInstances)
+        .where(eq(eaInstances.accountId, account.id))
+        .orderBy(desc(eaInstances.startedAt))
+        .limit(1);
+      id = row?.id;
+    }
+    if (!id) {
       return [];
     }
-    return live.logs.slice(-Math.max(1, limit));
+    const rows = await this.deps.db
+      .select()
+      .from(eaLogs)
+      .where(eq(eaLogs.instanceId, id))
+      .orderBy(desc(eaLogs.id))
+      .limit(Math.max(1, limit));
+    return rows
+      .reverse()
+      .map((r) => ({ time: r.at.toISOString(), level: r.level, message: r.message }));
+  }
+
+  /** Writes queued log lines in one insert and keeps the newest lines per instance. */
+  private async flushLogs(): Promise<void> {
+    if (this.logQueue.length === 0) {
+      return;
+    }
+    const batch = this.logQueue;
+    this.logQueue = [];
+    const db = this.deps.db;
+    for (let i = 0; i < batch.length; i += 500) {
+      await db.insert(eaLogs).values(batch.slice(i, i + 500));
+    }
+    for (const instanceId of new Set(batch.map((l) => l.instanceId))) {
+      const [cut] = await db
+        .select({ id: eaLogs.id })
+        .from(eaLogs)
+        .where(eq(eaLogs.instanceId, instanceId))
+        .orderBy(desc(eaLogs.id))
+        .offset(this.logLines)
+        .limit(1);
+      if (cut) {
+        await db
+          .delete(eaLogs)
+          .where(and(eq(eaLogs.instanceId, instanceId), lte(eaLogs.id, cut.id)));
+      }
+    }
   }
 
   /** Stops every running instance of an EA (before the EA is deleted). */
@@ -938,8 +992,11 @@ export class EaInstanceService implements TradeGateway {
     return updated.length > 0;
   }
 
-  /** Periodic: persist tick counts, drop instances whose row is gone. */
+  /** Periodic: persist tick counts and log lines, drop instances whose row is gone. */
   private async flush(): Promise<void> {
+    await this.flushLogs().catch((err: unknown) =>
+      this.deps.logger.warn({ err: errorText(err) }, "EA log flush failed"),
+    );
     for (const live of this.live.values()) {
       if (live.status !== "running") {
         continue;
@@ -994,11 +1051,9 @@ export class EaInstanceService implements TradeGateway {
   }
 
   private addLog(live: Live, level: string, message: string, atMs?: number): void {
-    const line: EaLogLine = {
-      time: new Date(atMs ?? this.deps.clock.now()).toISOString(),
-      level,
-      message,
-    };
+    const at = new Date(atMs ?? this.deps.clock.now());
+    const line: EaLogLine = { time: at.toISOString(), level, message };
+    this.logQueue.push({ instanceId: live.id, accountId: live.accountId, at, level, message });
     live.logs.push(line);
     if (live.logs.length > this.logLines) {
       live.logs.splice(0, live.logs.length - this.logLines);

@@ -194,6 +194,22 @@ describe("lifecycle", () => {
     expect(row?.tickCount).toBe(status.tick_count);
     expect(row?.stoppedAt).not.toBeNull();
   });
+
+  test("log lines are persisted (they outlive the process) and served from storage", async () => {
+    const status = (await t.request("GET", `${base()}/ea/status`, { key })).body.data;
+    const logs = (await t.request("GET", `${base()}/ea/logs?limit=1000`, { key })).body.data;
+    expect(logs.length).toBeGreaterThan(0);
+    const { eaLogs } = await import("../../../src/storage/schema/index.ts");
+    const { eq, asc } = await import("drizzle-orm");
+    const rows = await t.deps.db
+      .select()
+      .from(eaLogs)
+      .where(eq(eaLogs.instanceId, status.instance_id))
+      .orderBy(asc(eaLogs.id));
+    expect(rows.map((r) => r.message)).toEqual(logs.map((l: any) => l.message));
+    const last = (await t.request("GET", `${base()}/ea/logs?limit=1`, { key })).body.data;
+    expect(last).toEqual([logs.at(-1)]);
+  });
 });
 
 describe("hostile EA", () => {

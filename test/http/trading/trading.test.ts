@@ -380,8 +380,15 @@ describe("order journal and reconciliation", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data.clientOrderId).toBe("journal-1");
-    const intent = (await t.request("GET", `${base()}/orders/intents/journal-1`, { key })).body
-      .data;
+    // The outcome is recorded just after the answer (the broker already committed it).
+    let intent: any = null;
+    for (let i = 0; i < 50; i++) {
+      intent = (await t.request("GET", `${base()}/orders/intents/journal-1`, { key })).body.data;
+      if (intent.state !== "sent") {
+        break;
+      }
+      await Bun.sleep(20);
+    }
     expect(intent).toMatchObject({
       client_order_id: "journal-1",
       state: "done",
@@ -406,9 +413,15 @@ describe("order journal and reconciliation", () => {
       clientOrderId: "journal-bad",
     });
     expect(rejected.status).toBe(422);
-    expect(
-      (await t.request("GET", `${base()}/orders/intents/journal-bad`, { key })).body.data.state,
-    ).toBe("rejected");
+    let bad = "sent";
+    for (let i = 0; i < 50 && bad === "sent"; i++) {
+      bad = (await t.request("GET", `${base()}/orders/intents/journal-bad`, { key })).body.data
+        .state;
+      if (bad === "sent") {
+        await Bun.sleep(20);
+      }
+    }
+    expect(bad).toBe("rejected");
     expect((await t.request("GET", `${base()}/orders/intents/nope`, { key })).status).toBe(404);
   });
 
@@ -423,6 +436,15 @@ describe("order journal and reconciliation", () => {
     });
     expect(placed.status).toBe(201);
     const db = t.deps.db;
+    // Let the journal record the real outcome first, then pretend the answer was lost.
+    for (let i = 0; i < 50; i++) {
+      const state = (await t.request("GET", `${base()}/orders/intents/lost-answer`, { key })).body
+        .data.state;
+      if (state !== "sent") {
+        break;
+      }
+      await Bun.sleep(20);
+    }
     await db
       .update(orderJournal)
       .set({ state: "unknown", ticket: null })
