@@ -229,7 +229,7 @@ export class BrokerStore {
         try {
           const all = batch.flatMap((b) => b.events);
           if (all.length > 0) {
-            await this.db.transaction(async (tx) => this.apply(tx as unknown as BrokerDb, all));
+            await this.apply(this.db, all);
           }
           for (const b of batch) {
             b.resolve();
@@ -246,7 +246,11 @@ export class BrokerStore {
     }
   }
 
-  /** Folds a run of events into row writes (last write per row wins) and applies them. */
+  /**
+   * Folds a run of events into row writes (last write per row wins) and applies them as ONE
+   * statement (data-modifying CTEs over JSON arrays): atomic by itself, one round trip into the
+   * database however many rows the batch touches.
+   */
   private async apply(db: BrokerDb, events: EngineEvent[]): Promise<void> {
     const accounts = new Map<number, AccountRecord>();
     const positions = new Map<number, PositionRecord>();
@@ -272,58 +276,64 @@ export class BrokerStore {
           break;
       }
     }
-    for (const record of accounts.values()) {
-      await db
-        .update(simAccounts)
-        .set({ record, updatedAt: new Date() })
-        .where(eq(simAccounts.login, record.login));
-    }
-    if (orders.size > 0) {
-      await db
-        .insert(simOrders)
-        .values(
-          [...orders.values()].map((r) => ({
-            ticket: r.ticket,
-            login: r.login,
-            open: OPEN_ORDER_STATES.has(r.state),
-            setupMs: r.setupMs,
-            record: r,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: simOrders.ticket,
-          set: { open: sql`excluded.open`, record: sql`excluded.record` },
-        });
-    }
-    if (positions.size > 0) {
-      await db
-        .insert(simPositions)
-        .values(
-          [...positions.values()].map((r) => ({
-            ticket: r.ticket,
-            login: r.login,
-            open: r.state !== "Closed",
-            record: r,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: simPositions.ticket,
-          set: { open: sql`excluded.open`, record: sql`excluded.record` },
-        });
-    }
-    if (deals.length > 0) {
-      await db
-        .insert(simDeals)
-        .values(
-          deals.map((r) => ({
-            ticket: r.ticket,
-            login: r.login,
-            timeMs: r.timeMs,
-            positionTicket: r.positionTicket,
-            record: r,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    const accountRows = JSON.stringify(
+      [...accounts.values()].map((r) => ({ login: r.login, record: r })),
+    );
+    const orderRows = JSON.stringify(
+      [...orders.values()].map((r) => ({
+        ticket: r.ticket,
+        login: r.login,
+        open: OPEN_ORDER_STATES.has(r.state),
+        setup_ms: r.setupMs,
+        record: r,
+      })),
+    );
+    const positionRows = JSON.stringify(
+      [...positions.values()].map((r) => ({
+        ticket: r.ticket,
+        login: r.login,
+        open: r.state !== "Closed",
+        record: r,
+      })),
+    );
+    const dealRows = JSON.stringify(
+      deals.map((r) => ({
+        ticket: r.ticket,
+        login: r.login,
+        time_ms: r.timeMs,
+        position_ticket: r.positionTicket,
+        record: r,
+      })),
+    );
+    await db.execute(sql`
+      with a as (
+        update broker.sim_accounts t set record = x.record, updated_at = now()
+        from jsonb_to_recordset(${accountRows}::jsonb) as x(login bigint, record jsonb)
+        where t.login = x.login
+        returning 1
+      ), o as (
+        insert into broker.sim_orders (ticket, login, open, setup_ms, record)
+        select ticket, login, open, setup_ms, record
+        from jsonb_to_recordset(${orderRows}::jsonb)
+          as x(ticket bigint, login bigint, open boolean, setup_ms bigint, record jsonb)
+        on conflict (ticket) do update set open = excluded.open, record = excluded.record
+        returning 1
+      ), p as (
+        insert into broker.sim_positions (ticket, login, open, record)
+        select ticket, login, open, record
+        from jsonb_to_recordset(${positionRows}::jsonb)
+          as x(ticket bigint, login bigint, open boolean, record jsonb)
+        on conflict (ticket) do update set open = excluded.open, record = excluded.record
+        returning 1
+      ), d as (
+        insert into broker.sim_deals (ticket, login, time_ms, position_ticket, record)
+        select ticket, login, time_ms, position_ticket, record
+        from jsonb_to_recordset(${dealRows}::jsonb)
+          as x(ticket bigint, login bigint, time_ms bigint, position_ticket bigint, record jsonb)
+        on conflict do nothing
+        returning 1
+      )
+      select (select count(*) from a) + (select count(*) from o) + (select count(*) from p)
+        + (select count(*) from d) as n`);
   }
 }
