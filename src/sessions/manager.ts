@@ -263,6 +263,10 @@ export class SessionManager {
     slot.specs.delete(accountId);
     this.health.delete(accountId);
     this.post(slot, { type: "remove", id: accountId });
+    // Listeners (the WebSocket hub, EA instances) learn that the account is gone.
+    for (const l of this.listeners) {
+      l(accountId, { kind: "removed" });
+    }
   }
 
   statusOf(accountId: string): SessionStatus {

@@ -261,11 +261,33 @@ export class StreamHub {
     this.bySink.delete(sink);
   }
 
-  /** Forgets an account's stream (the account was removed). */
+  /**
+   * Forgets an account's stream (the account was removed): its subscribers are told, with the
+   * same answer REST now gives (ACCOUNT_NOT_FOUND), and their subscriptions end.
+   */
   forget(accountId: string): void {
     const stream = this.streams.get(accountId);
     if (!stream) {
       return;
+    }
+    const notice = JSON.stringify({
+      type: "error",
+      id: null,
+      account_id: accountId,
+      seq: null,
+      error: { code: "ACCOUNT_NOT_FOUND", message: "Account not found" },
+    });
+    for (const [sink, mine] of this.bySink) {
+      let told = false;
+      for (const [key, sub] of mine) {
+        if (sub.accountId === accountId) {
+          mine.delete(key);
+          if (!told) {
+            sink.deliver(notice, null);
+            told = true;
+          }
+        }
+      }
     }
     this.streams.delete(accountId);
     const symbols = [...stream.watches.keys()];
@@ -533,6 +555,10 @@ export class StreamHub {
   }
 
   private onSessionEvent(accountId: string, event: { kind: string; [key: string]: unknown }) {
+    if (event.kind === "removed") {
+      this.forget(accountId);
+      return;
+    }
     const stream = this.streams.get(accountId);
     if (!stream) {
       return;

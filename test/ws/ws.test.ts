@@ -392,6 +392,26 @@ describe("back-pressure", () => {
 });
 
 describe("revocation", () => {
+  test("deleting an account ends its subscriptions with ACCOUNT_NOT_FOUND", async () => {
+    const other = await t.createAccount(key, {
+      terminal_login: 424242,
+      password: "x",
+      server_name: "TAS-Demo",
+      auto_connect: false,
+    });
+    const c = await client();
+    expect((await c.op({ op: "subscribe", channel: "session", account_id: other.id })).type).toBe(
+      "ack",
+    );
+    expect((await t.request("DELETE", `/api/accounts/${other.id}`, { key })).status).toBe(200);
+    const notice = await c.next(
+      (m) => m.type === "error" && m.account_id === other.id && m.id === null,
+    );
+    expect(notice.error).toEqual({ code: "ACCOUNT_NOT_FOUND", message: "Account not found" });
+    const again = await c.op({ op: "subscribe", channel: "session", account_id: other.id });
+    expect(again.error.code).toBe("ACCOUNT_NOT_FOUND");
+  });
+
   test("a revoked key's sockets are closed with 1008 at once", async () => {
     const superToken = await t.superToken();
     const k = await t.createKey(superToken);
