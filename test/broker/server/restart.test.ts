@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerTestClient } from "../../support/broker-client.ts";
 import { freshDatabase, type TestDatabase } from "../../support/db.ts";
+import { freePort } from "../../support/ports.ts";
 
 const BIN = join(import.meta.dir, "../../../bin/tas");
 const dataDir = mkdtempSync(join(tmpdir(), "tas-broker-restart-"));
-const port = 20_000 + (process.pid % 20_000);
+const port = freePort();
 let pg: TestDatabase | null = null;
 
 async function startBroker() {

@@ -7,11 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestApp } from "../../support/app.ts";
 import { freshDatabase, type TestDatabase } from "../../support/db.ts";
+import { freePort } from "../../support/ports.ts";
 
 const BIN = join(import.meta.dir, "../../../bin/tas");
 const dataDir = mkdtempSync(join(tmpdir(), "tas-service-restart-"));
-const port = 21_000 + (process.pid % 9_000);
-const brokerPort = port + 9_000;
+const port = freePort();
+const brokerPort = freePort();
 let pg: TestDatabase | null = null;
 
 async function startService() {
