@@ -51,6 +51,27 @@ const Timeframe = literals(["M1", "M5", "M15", "M30", "H1", "H4", "D1", "W1", "M
 const closed = <T extends Record<string, TSchema>>(props: T) =>
   Type.Object(props, { additionalProperties: false });
 
+/** Parameters of an order: `order.send` executes them, `order.check` only values them. */
+const OrderSendParams = closed({
+  symbol: SymbolName,
+  orderType: OrderType,
+  volume: Num({ exclusiveMinimum: 0, maximum: 1e6 }),
+  price: Opt(Num({ minimum: 0 })),
+  stopLimitPrice: Opt(Num({ minimum: 0 })),
+  stopLoss: Opt(Num({ minimum: 0 })),
+  takeProfit: Opt(Num({ minimum: 0 })),
+  deviation: Opt(Int({ minimum: 0, maximum: 1_000_000 })),
+  fillPolicy: Opt(FillPolicy),
+  expirationType: Opt(ExpirationType),
+  expirationMs: Opt(TimeMs),
+  position: Opt(Ticket),
+  expertId: Opt(Int({ minimum: 0 })),
+  comment: Opt(Str(64)),
+  clientOrderId: Opt(Str(64)),
+  requestId: Opt(Int({ minimum: 0 })),
+  placedType: Opt(PlacedType),
+});
+
 /** Parameters of every op (besides `id` and `op`). */
 export const OPS = {
   hello: closed({ version: Int({ minimum: 1 }) }),
@@ -89,44 +110,9 @@ export const OPS = {
   "deals.position": closed({ position: Ticket }),
   "history.orders": closed({ from: TimeMs, to: TimeMs }),
   "positions.closed": closed({ from: TimeMs, to: TimeMs }),
-  "order.send": closed({
-    symbol: SymbolName,
-    orderType: OrderType,
-    volume: Num({ exclusiveMinimum: 0, maximum: 1e6 }),
-    price: Opt(Num({ minimum: 0 })),
-    stopLimitPrice: Opt(Num({ minimum: 0 })),
-    stopLoss: Opt(Num({ minimum: 0 })),
-    takeProfit: Opt(Num({ minimum: 0 })),
-    deviation: Opt(Int({ minimum: 0, maximum: 1_000_000 })),
-    fillPolicy: Opt(FillPolicy),
-    expirationType: Opt(ExpirationType),
-    expirationMs: Opt(TimeMs),
-    position: Opt(Ticket),
-    expertId: Opt(Int({ minimum: 0 })),
-    comment: Opt(Str(64)),
-    clientOrderId: Opt(Str(64)),
-    requestId: Opt(Int({ minimum: 0 })),
-    placedType: Opt(PlacedType),
-  }),
-  "order.check": closed({
-    symbol: SymbolName,
-    orderType: OrderType,
-    volume: Num({ exclusiveMinimum: 0, maximum: 1e6 }),
-    price: Opt(Num({ minimum: 0 })),
-    stopLimitPrice: Opt(Num({ minimum: 0 })),
-    stopLoss: Opt(Num({ minimum: 0 })),
-    takeProfit: Opt(Num({ minimum: 0 })),
-    deviation: Opt(Int({ minimum: 0, maximum: 1_000_000 })),
-    fillPolicy: Opt(FillPolicy),
-    expirationType: Opt(ExpirationType),
-    expirationMs: Opt(TimeMs),
-    position: Opt(Ticket),
-    expertId: Opt(Int({ minimum: 0 })),
-    comment: Opt(Str(64)),
-    clientOrderId: Opt(Str(64)),
-    requestId: Opt(Int({ minimum: 0 })),
-    placedType: Opt(PlacedType),
-  }),
+  "order.send": OrderSendParams,
+  /** MT5 OrderCheck: the same parameters, validated and valued without executing. */
+  "order.check": OrderSendParams,
   "position.modify": closed({
     ticket: Ticket,
     stopLoss: Opt(Num({ minimum: 0 })),
