@@ -15,12 +15,15 @@ import type {
   TradeOutcome,
 } from "../broker/connector.ts";
 import type { Bar } from "../broker/feed/types.ts";
+import { isTradeSessionOpen } from "../broker/symbols.ts";
+import { parseServerTime } from "../broker/time.ts";
 import {
   computePerformance,
   type PerformanceMetrics,
   portfolioTotals,
 } from "../domain/performance.ts";
 import { type AccountSummaryView, toAccountSummaryView } from "../domain/trading/account.ts";
+import { type MarketStatusItem, marketStatusItem } from "../domain/trading/market.ts";
 import {
   type ApiDeal,
   type ApiPositionDetail,
@@ -31,7 +34,7 @@ import {
   toPositionRecord,
   withNetProfit,
 } from "../domain/trading/records.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, validationError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
@@ -191,6 +194,43 @@ export class TradingService {
     query: { from?: number; to?: number; count?: number },
   ) {
     return this.call<Bar[]>(accountId, "bars", { symbol, timeframe, query });
+  }
+
+  /** Market status of `symbols` (ARCHITECTURE §5): tradeable now, quote and spread. */
+  async marketStatus(accountId: string, symbols: readonly string[]): Promise<MarketStatusItem[]> {
+    const now = (await this.brokerTime(accountId)).time_ms;
+    const items: MarketStatusItem[] = [];
+    for (const symbol of symbols) {
+      const spec = await this.spec(accountId, symbol);
+      const quote = await this.quote(accountId, symbol).catch(() => null);
+      const tradeable = spec.tradeMode !== "disabled" && isTradeSessionOpen(spec, now);
+      items.push(marketStatusItem(spec, quote, tradeable));
+    }
+    return items;
+  }
+
+  /**
+   * Performance over the window given as server-time strings: `from` defaults to the beginning,
+   * `to` to now at the broker; malformed → 400 `invalid date format`.
+   */
+  async performanceBetween(
+    accountId: string,
+    from?: string,
+    to?: string,
+  ): Promise<PerformanceMetrics> {
+    const fromMs = from === undefined ? 0 : parseServerTime(from);
+    if (fromMs === null) {
+      throw validationError("from", "invalid date format");
+    }
+    const toMs =
+      to === undefined ? (await this.brokerTime(accountId)).time_ms : parseServerTime(to);
+    if (toMs === null) {
+      throw validationError("to", "invalid date format");
+    }
+    if (fromMs > toMs) {
+      throw validationError("from", "from must not be after to");
+    }
+    return this.performance(accountId, fromMs, toMs);
   }
 
   /** The broker's clock (simulated time on a backtest broker, wall time otherwise). */

@@ -298,3 +298,25 @@ export function ohlcQuery(query: OhlcQueryInput): ({ ok: true } & OhlcQuery) | F
   }
   return out;
 }
+
+/** An OHLC bar as `GET …/ohlc/{symbol}` returns it (server-time string beside UTC ms). */
+export function toApiBar(b: {
+  timeMs: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  tickVolume: number;
+  spread: number;
+}) {
+  return {
+    time: formatServerTime(b.timeMs),
+    timestampUTC: b.timeMs,
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    tick_volume: b.tickVolume,
+    spread: b.spread,
+  };
+}

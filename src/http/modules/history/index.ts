@@ -1,7 +1,6 @@
 // Trading history of an account: paginated deals (one entry per execution leg, paired by
 // positionTicket), positions closed in the current server day, and performance metrics.
 import { Elysia, t } from "elysia";
-import { parseServerTime } from "../../../broker/time.ts";
 import {
   closedSessionRange,
   orderHistoryResult,
@@ -72,21 +71,7 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
       "/performance",
       async ({ principal, params, query }) => {
         const accountId = await svc.own(principal, params.id);
-        const fromMs = query.from === undefined ? 0 : parseServerTime(query.from);
-        if (fromMs === null) {
-          throw validationError("from", "invalid date format");
-        }
-        const toMs =
-          query.to === undefined
-            ? (await svc.brokerTime(accountId)).time_ms
-            : parseServerTime(query.to);
-        if (toMs === null) {
-          throw validationError("to", "invalid date format");
-        }
-        if (fromMs > toMs) {
-          throw validationError("from", "from must not be after to");
-        }
-        return ok(await svc.performance(accountId, fromMs, toMs));
+        return ok(await svc.performanceBetween(accountId, query.from, query.to));
       },
       {
         apiKey: true,

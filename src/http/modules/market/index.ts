@@ -1,20 +1,17 @@
 // Market data of an account's broker: market status of several symbols, OHLC bars, the trade
 // session of a symbol, and the broker's server timezone.
 import { Elysia, t } from "elysia";
-import type { Quote } from "../../../broker/connector.ts";
-import { isTradeSessionOpen } from "../../../broker/symbols.ts";
-import { formatServerTime } from "../../../broker/time.ts";
 import {
-  marketStatusItem,
   ohlcQuery,
   parseSymbolList,
   serverTimezonePayload,
+  toApiBar,
   tradeSessionPayload,
 } from "../../../domain/trading/market.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { ok } from "../../envelope.ts";
-import { AppError, validationError } from "../../errors.ts";
+import { validationError } from "../../errors.ts";
 import { KEY_SECURITY } from "../../models/common.ts";
 
 const Id = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -37,27 +34,7 @@ export function marketModule(deps: AuthDeps & { trading: TradingService }) {
         if (!list.ok) {
           throw validationError(list.field, list.message);
         }
-        const specs = await svc.symbolSpecs(accountId);
-        const now = (await svc.brokerTime(accountId)).time_ms;
-        const items = [];
-        for (const symbol of list.symbols) {
-          const spec = specs.get(symbol);
-          if (!spec) {
-            throw new AppError(
-              "SYMBOL_NOT_FOUND",
-              `Symbol '${symbol}' is not offered by this broker`,
-            );
-          }
-          const quote: Quote | null = await svc.quote(accountId, symbol).catch(() => null);
-          items.push(
-            marketStatusItem(
-              spec,
-              quote,
-              spec.tradeMode !== "disabled" && isTradeSessionOpen(spec, now),
-            ),
-          );
-        }
-        return ok(items);
+        return ok(await svc.marketStatus(accountId, list.symbols));
       },
       {
         apiKey: true,
@@ -80,18 +57,7 @@ export function marketModule(deps: AuthDeps & { trading: TradingService }) {
           ...(q.toMs !== undefined ? { to: q.toMs } : {}),
           count: q.count,
         });
-        return ok(
-          bars.map((b) => ({
-            time: formatServerTime(b.timeMs),
-            timestampUTC: b.timeMs,
-            open: b.open,
-            high: b.high,
-            low: b.low,
-            close: b.close,
-            tick_volume: b.tickVolume,
-            spread: b.spread,
-          })),
-        );
+        return ok(bars.map(toApiBar));
       },
       {
         apiKey: true,
