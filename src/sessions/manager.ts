@@ -334,6 +334,8 @@ function toAppError(e: CallError): AppError {
         "TRADE_OUTCOME_UNKNOWN",
         "The link to the broker broke while the request was in flight; its outcome will be reconciled when the session reconnects",
       );
+    case "refused":
+      return new AppError("VALIDATION_ERROR", `The broker refused the request: ${e.message}`);
     case "unavailable":
       return new AppError("BROKER_UNAVAILABLE", `The broker is unavailable: ${e.message}`);
     case "internal":

@@ -51,6 +51,8 @@ export type CallError =
   | { kind: "not_connected"; status: string; message: string }
   /** The link broke while a write was in flight (504): outcome unknown. */
   | { kind: "unknown_outcome"; message: string }
+  /** The broker answered and refused the request (a client error, 400). */
+  | { kind: "refused"; message: string }
   /** The broker could not be reached or answered nonsense (503). */
   | { kind: "unavailable"; message: string }
   /** Bad arguments (a bug in the caller) or anything else. */

@@ -224,7 +224,16 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         .then(
           (data) => post({ type: "reply", rid: msg.rid, ok: true, data }),
           (err: unknown) =>
-            post({ type: "reply", rid: msg.rid, ok: false, error: toCallError(err, false) }),
+            post({
+              type: "reply",
+              rid: msg.rid,
+              ok: false,
+              // The broker answered with a refusal (bad group, currency…): the client's error.
+              error:
+                err instanceof ConnectorError && err.kind === "protocol"
+                  ? { kind: "refused", message: err.message.replace(/^[A-Z_]+: /, "") }
+                  : toCallError(err, false),
+            }),
         )
         .finally(() => c.close());
       return;

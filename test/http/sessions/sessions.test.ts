@@ -48,6 +48,16 @@ describe("brokers", () => {
     expect((await t.request("GET", "/api/brokers/search", { key })).status).toBe(400);
   });
 
+  test("a refusal by the broker (unsupported currency) is a 400 with its reason", async () => {
+    const res = await t.request("POST", "/api/brokers/demo", {
+      key,
+      body: { company: "TAS Markets", currency: "XYZ" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    expect(res.body.error.message).toContain("unsupported currency 'XYZ'");
+  });
+
   test("bad demo requests are refused without creating anything", async () => {
     for (const body of [
       {},

@@ -1,12 +1,12 @@
 // GET /api/brokers/search?company= (the broker directory) and POST /api/brokers/demo (a demo
 // account on a demo server, registered through a session worker).
 import { Elysia, t } from "elysia";
-import { type BrokerDirectory, DEMO_COMPANY, DEMO_SERVERS } from "../../../broker/directory.ts";
+import type { BrokerDirectory } from "../../../broker/directory.ts";
+import { DemoAccountService } from "../../../services/demo-accounts.ts";
 import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { SessionManager } from "../../../sessions/manager.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { AppError } from "../../errors.ts";
 import { Int, KEY_SECURITY, Text } from "../../models/common.ts";
 
 const SearchResult = t.Array(
@@ -27,7 +27,6 @@ const DemoRequest = t.Object(
   },
   { additionalProperties: false },
 );
-type DemoBody = typeof DemoRequest.static;
 
 const DemoCreated = t.Object({
   login: t.Integer(),
@@ -50,72 +49,7 @@ export function brokersModule(
     idempotency: IdempotencyService;
   },
 ) {
-  const createDemo = async (body: DemoBody) => {
-    const company = body.company.trim();
-    if (company.toLowerCase() !== DEMO_COMPANY.toLowerCase()) {
-      throw new AppError(
-        "VALIDATION_ERROR",
-        `Invalid 'company': no demo server for '${company}' (try '${DEMO_COMPANY}')`,
-        {
-          field: "company",
-        },
-      );
-    }
-    const server = body.server ?? DEMO_SERVERS.hedging;
-    const endpoint = deps.directory.resolveServer(server);
-    if (!endpoint || !Object.values(DEMO_SERVERS).includes(server as never)) {
-      throw new AppError("VALIDATION_ERROR", `Invalid 'server': unknown demo server '${server}'`, {
-        field: "server",
-      });
-    }
-    const created = await deps.sessions
-      .createDemo<{
-        login: number;
-        password: string;
-        investor_password: string;
-        server: string;
-        company: string;
-        group: string;
-        leverage: number;
-        currency: string;
-        balance: number;
-      }>(endpoint.host, endpoint.port, {
-        server,
-        ...(body.group !== undefined ? { group: body.group } : {}),
-        ...(body.leverage !== undefined ? { leverage: body.leverage } : {}),
-        ...(body.currency !== undefined ? { currency: body.currency } : {}),
-        ...(body.deposit !== undefined ? { deposit: body.deposit } : {}),
-      })
-      .catch((err: unknown) => {
-        if (
-          err instanceof AppError &&
-          err.code === "BROKER_UNAVAILABLE" &&
-          /INVALID/.test(err.message)
-        ) {
-          throw new AppError(
-            "VALIDATION_ERROR",
-            err.message.replace(/^The broker is unavailable: INVALID: /, ""),
-          );
-        }
-        throw err;
-      });
-    return {
-      status: 201,
-      body: ok({
-        login: created.login,
-        password: created.password,
-        investor_password: created.investor_password,
-        server_name: created.server,
-        broker_host: endpoint.host,
-        broker_port: endpoint.port,
-        company: created.company,
-        group: created.group,
-        leverage: created.leverage,
-        currency: created.currency,
-        balance: created.balance,
-      }),
-    };
-  };
+  const demo = new DemoAccountService(deps.directory, deps.sessions);
 
   return new Elysia({ name: "module.brokers", prefix: "/api/brokers", normalize: false })
     .use(authPlugin(deps))
@@ -140,7 +74,7 @@ export function brokersModule(
             path: "/api/brokers/demo",
             body,
           },
-          () => createDemo(body),
+          async () => ({ status: 201, body: ok(await demo.create(body)) }),
         );
         set.status = answer.status;
         return answer.body as never;
