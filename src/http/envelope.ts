@@ -11,16 +11,3 @@ export const ok = <T>(data: T): Ok<T> => ({ ok: true, data });
 /** Response schema of a successful call whose `data` is `schema`. */
 export const Envelope = <S extends TSchema>(schema: S) =>
   t.Object({ ok: t.Literal(true), data: schema });
-
-/** Response schema of a failure (rendered by src/http/error-renderer.ts). */
-export const ErrorEnvelope = t.Object(
-  {
-    ok: t.Literal(false),
-    error: t.Object({
-      code: t.String(),
-      message: t.String(),
-      details: t.Optional(t.Record(t.String(), t.Unknown())),
-    }),
-  },
-  { $id: "#/components/schemas/Error" },
-);

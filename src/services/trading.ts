@@ -23,6 +23,12 @@ import {
   portfolioTotals,
 } from "../domain/performance.ts";
 import { type AccountSummaryView, toAccountSummaryView } from "../domain/trading/account.ts";
+import {
+  type CloseAllItem,
+  type CloseAllResult,
+  type CloseOutcome,
+  closeAllResult,
+} from "../domain/trading/close-all.ts";
 import { type MarketStatusItem, marketStatusItem } from "../domain/trading/market.ts";
 import {
   type ApiDeal,
@@ -369,37 +375,19 @@ export class TradingService {
   }
 
   /** Closes every open position; each ticket ends in `closed` or `failed`. */
-  async closeAll(accountId: string) {
+  async closeAll(accountId: string): Promise<CloseAllResult> {
     const positions = await this.call<PositionRecord[]>(accountId, "positions");
-    const closed: Array<{ ticket: number; symbol: string; result: Record<string, unknown> }> = [];
-    const failed: Array<{ ticket: number; symbol: string; result: Record<string, unknown> }> = [];
+    const items: CloseAllItem[] = [];
     for (const p of positions.sort((a, b) => a.ticket - b.ticket)) {
+      let outcome: CloseOutcome;
       try {
-        const outcome = await this.call<TradeOutcome>(accountId, "closePosition", {
-          ticket: p.ticket,
-        });
-        if (outcome.ok) {
-          closed.push({
-            ticket: p.ticket,
-            symbol: p.symbol,
-            result: { retcode: outcome.retcode, deals: outcome.deals.map(toDeal) },
-          });
-        } else {
-          failed.push({
-            ticket: p.ticket,
-            symbol: p.symbol,
-            result: { retcode: outcome.retcode, reason: outcome.reason, message: outcome.message },
-          });
-        }
+        outcome = await this.call<TradeOutcome>(accountId, "closePosition", { ticket: p.ticket });
       } catch (err) {
         const e = err instanceof AppError ? err : new AppError("INTERNAL_ERROR", "close failed");
-        failed.push({
-          ticket: p.ticket,
-          symbol: p.symbol,
-          result: { code: e.code, message: e.message },
-        });
+        outcome = { ok: false, code: e.code, message: e.message };
       }
+      items.push({ ticket: p.ticket, symbol: p.symbol, outcome });
     }
-    return { closed, failed, total_closed: closed.length, total_failed: failed.length };
+    return closeAllResult(items);
   }
 }
