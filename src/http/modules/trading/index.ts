@@ -189,13 +189,11 @@ export function tradingModule(
             if (!translated.ok) {
               throw validationError(translated.field, translated.message);
             }
-            const request = {
-              ...translated.request,
-              ...(body.clientOrderId !== undefined ? { clientOrderId: body.clientOrderId } : {}),
-            };
             return {
               status: 201,
-              body: ok(await svc.placeOrder(accountId, request as Record<string, unknown>)),
+              body: ok(
+                await svc.placeOrder(accountId, translated.request as Record<string, unknown>),
+              ),
             };
           },
         );
