@@ -137,6 +137,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await eaPool?.close();
       await sessions.close();
       await broker?.stop();
+      // Outcomes of the last answered orders are written before the database closes.
+      await services.journal?.drain();
       await runtime.database.close();
       logger.info("service stopped");
     },

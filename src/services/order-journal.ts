@@ -10,6 +10,7 @@ import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { OrderRecord, ServerTime, TradeOutcome } from "../broker/connector.ts";
 import { AppError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
+import { type HotStatement, hotStatement } from "../storage/prepared.ts";
 import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
 
@@ -28,11 +29,34 @@ const IN_FLIGHT_MS = 30_000;
 export class OrderJournalService {
   private publisher: TradePublisher | null = null;
   private readonly running = new Set<string>();
+  /** The two writes on every order's path, prepared (see src/storage/prepared.ts). */
+  private readonly insertIntent: HotStatement<{ id: string }>;
+  private readonly recordOutcomes: HotStatement<never>;
+  /** Outcomes of answered orders, recorded together after the answers have gone out. */
+  private later: Array<{ id: string; outcome: JournalOutcome; at: number }> = [];
+  private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly deps: ServiceDeps,
     private readonly sessions: SessionManager,
   ) {
+    this.insertIntent = hotStatement(
+      deps.db,
+      "order_journal_insert",
+      ["uuid", "text", "jsonb"],
+      `insert into order_journal (account_id, client_order_id, request, state)
+       values ($1, $2, $3, 'sent') on conflict do nothing returning id`,
+    );
+    this.recordOutcomes = hotStatement(
+      deps.db,
+      "order_journal_settle",
+      ["jsonb"],
+      `update order_journal j set state = x.state, ticket = coalesce(x.ticket, j.ticket),
+         note = coalesce(x.note, j.note), updated_at = x.at
+       from jsonb_to_recordset($1::jsonb)
+         as x(id uuid, state text, ticket bigint, note text, at timestamptz)
+       where j.id = x.id`,
+    );
     sessions.onEvent((accountId, event) => {
       const health = event.health as { status?: string } | undefined;
       if (event.kind === "session" && health?.status === "connected") {
@@ -93,12 +117,12 @@ export class OrderJournalService {
     // The broker has committed the outcome: recording it here is bookkeeping, done off the
     // response path. Should the service die first, the row stays `sent` and the reconciler
     // resolves it from the broker on the next connection.
-    this.settle(
+    this.settleLater(
       journalId,
       outcome.ok
         ? { state: "done", ticket: outcome.order?.ticket ?? outcome.position?.ticket ?? null }
         : { state: "rejected", note: `${outcome.reason} (${outcome.retcode})` },
-    ).catch((err: unknown) => this.deps.logger.warn({ err, journalId }, "journal settle failed"));
+    );
     return { outcome, clientOrderId };
   }
 
@@ -108,23 +132,58 @@ export class OrderJournalService {
     clientOrderId: string,
     request: Record<string, unknown>,
   ): Promise<string | null> {
-    const [row] = await this.deps.db
-      .insert(orderJournal)
-      .values({ accountId, clientOrderId, request, state: "sent" })
-      .onConflictDoNothing()
-      .returning({ id: orderJournal.id });
+    const [row] = await this.insertIntent.run([accountId, clientOrderId, JSON.stringify(request)]);
     return row?.id ?? null;
   }
 
   async settle(id: string, outcome: JournalOutcome): Promise<void> {
-    await this.deps.db
-      .update(orderJournal)
-      .set({
-        state: outcome.state,
-        ...(outcome.state === "done" ? { ticket: outcome.ticket } : { note: outcome.note }),
-        updatedAt: new Date(this.deps.clock.now()),
-      })
-      .where(eq(orderJournal.id, id));
+    await this.writeOutcomes([{ id, outcome, at: this.deps.clock.now() }]);
+  }
+
+  /**
+   * Queues an outcome; the queue is written as one statement on the next turn of the event
+   * loop, after the answer that carried it has been sent.
+   */
+  private settleLater(id: string, outcome: JournalOutcome): void {
+    this.later.push({ id, outcome, at: this.deps.clock.now() });
+    if (!this.flushing) {
+      this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          while (this.later.length > 0) {
+            const batch = this.later;
+            this.later = [];
+            await this.writeOutcomes(batch).catch((err: unknown) =>
+              this.deps.logger.warn({ err, count: batch.length }, "journal settle failed"),
+            );
+          }
+        })
+        .finally(() => {
+          this.flushing = null;
+        });
+    }
+  }
+
+  /** Resolves once every queued outcome is written (shutdown, tests). */
+  async drain(): Promise<void> {
+    while (this.flushing) {
+      await this.flushing;
+    }
+  }
+
+  private async writeOutcomes(
+    rows: ReadonlyArray<{ id: string; outcome: JournalOutcome; at: number }>,
+  ): Promise<void> {
+    await this.recordOutcomes.run([
+      JSON.stringify(
+        rows.map(({ id, outcome, at }) => ({
+          id,
+          state: outcome.state,
+          ticket: outcome.state === "done" ? outcome.ticket : null,
+          note: outcome.state === "done" ? null : outcome.note,
+          at: new Date(at).toISOString(),
+        })),
+      ),
+    ]);
   }
 
   async entry(accountId: string, clientOrderId: string): Promise<OrderJournalRow | null> {

@@ -5,13 +5,14 @@
 
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { and, asc, eq, gte, lte, max, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, max, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { type HotStatement, hotStatement } from "../../storage/prepared.ts";
 import type {
   AccountRecord,
   DealRecord,
@@ -42,6 +43,38 @@ const OPEN_ORDER_STATES: ReadonlySet<OrderState> = new Set<OrderState>([
   "RequestCancelling",
 ]);
 
+/** The group commit: one statement of data-modifying CTEs over four JSON arrays of rows. */
+const COMMIT_SQL = `
+      with a as (
+        update broker.sim_accounts t set record = x.record, updated_at = now()
+        from jsonb_to_recordset($1::jsonb) as x(login bigint, record jsonb)
+        where t.login = x.login
+        returning 1
+      ), o as (
+        insert into broker.sim_orders (ticket, login, open, setup_ms, record)
+        select ticket, login, open, setup_ms, record
+        from jsonb_to_recordset($2::jsonb)
+          as x(ticket bigint, login bigint, open boolean, setup_ms bigint, record jsonb)
+        on conflict (ticket) do update set open = excluded.open, record = excluded.record
+        returning 1
+      ), p as (
+        insert into broker.sim_positions (ticket, login, open, record)
+        select ticket, login, open, record
+        from jsonb_to_recordset($3::jsonb)
+          as x(ticket bigint, login bigint, open boolean, record jsonb)
+        on conflict (ticket) do update set open = excluded.open, record = excluded.record
+        returning 1
+      ), d as (
+        insert into broker.sim_deals (ticket, login, time_ms, position_ticket, record)
+        select ticket, login, time_ms, position_ticket, record
+        from jsonb_to_recordset($4::jsonb)
+          as x(ticket bigint, login bigint, time_ms bigint, position_ticket bigint, record jsonb)
+        on conflict do nothing
+        returning 1
+      )
+      select (select count(*) from a) + (select count(*) from o) + (select count(*) from p)
+        + (select count(*) from d) as n`;
+
 export interface StoredAccount {
   readonly login: number;
   readonly server: string;
@@ -66,12 +99,20 @@ export class BrokerStore {
   }> = [];
   private flushing = false;
   private batches = 0;
+  private readonly commitStatement: HotStatement<{ n: number }>;
 
   private constructor(
     private readonly db: BrokerDb,
     readonly kind: "pglite" | "postgres",
     private readonly closeFn: () => Promise<void>,
-  ) {}
+  ) {
+    this.commitStatement = hotStatement(
+      db,
+      "broker_commit",
+      ["jsonb", "jsonb", "jsonb", "jsonb"],
+      COMMIT_SQL,
+    );
+  }
 
   /** Opens and migrates the broker database. `dataDir` null → in-memory PGlite (tests). */
   static async open(opts: {
@@ -141,7 +182,8 @@ export class BrokerStore {
         investorHash: account.investorHash,
         record: account.record,
       });
-      await this.apply(tx as unknown as BrokerDb, events);
+      // Inside the transaction: drizzle runs the same statement on the transaction's connection.
+      await tx.execute(commitSql(commitRows(events)));
     });
   }
 
@@ -229,7 +271,9 @@ export class BrokerStore {
         try {
           const all = batch.flatMap((b) => b.events);
           if (all.length > 0) {
-            await this.apply(this.db, all);
+            tr("B2 flush start");
+            await this.commitStatement.run(commitRows(all));
+            tr("B3 flush end");
           }
           for (const b of batch) {
             b.resolve();
@@ -245,95 +289,74 @@ export class BrokerStore {
       this.batches = 0;
     }
   }
+}
 
-  /**
-   * Folds a run of events into row writes (last write per row wins) and applies them as ONE
-   * statement (data-modifying CTEs over JSON arrays): atomic by itself, one round trip into the
-   * database however many rows the batch touches.
-   */
-  private async apply(db: BrokerDb, events: EngineEvent[]): Promise<void> {
-    const accounts = new Map<number, AccountRecord>();
-    const positions = new Map<number, PositionRecord>();
-    const orders = new Map<number, OrderRecord>();
-    const deals: DealRecord[] = [];
-    for (const e of events) {
-      switch (e.type) {
-        case "accountChanged":
-          accounts.set(e.account.login, e.account);
-          break;
-        case "orderAdded":
-        case "orderUpdated":
-        case "orderRemoved":
-          orders.set(e.order.ticket, e.order);
-          break;
-        case "positionOpened":
-        case "positionUpdated":
-        case "positionClosed":
-          positions.set(e.position.ticket, e.position);
-          break;
-        case "dealAdded":
-          deals.push(e.deal);
-          break;
-      }
+/**
+ * Folds a run of events into row writes (last write per row wins): the four JSON arrays of the
+ * commit statement, which applies them as ONE statement (data-modifying CTEs), atomic by itself
+ * and one round trip into the database however many rows the batch touches.
+ */
+function commitRows(events: EngineEvent[]): [string, string, string, string] {
+  const accounts = new Map<number, AccountRecord>();
+  const positions = new Map<number, PositionRecord>();
+  const orders = new Map<number, OrderRecord>();
+  const deals: DealRecord[] = [];
+  for (const e of events) {
+    switch (e.type) {
+      case "accountChanged":
+        accounts.set(e.account.login, e.account);
+        break;
+      case "orderAdded":
+      case "orderUpdated":
+      case "orderRemoved":
+        orders.set(e.order.ticket, e.order);
+        break;
+      case "positionOpened":
+      case "positionUpdated":
+      case "positionClosed":
+        positions.set(e.position.ticket, e.position);
+        break;
+      case "dealAdded":
+        deals.push(e.deal);
+        break;
     }
-    const accountRows = JSON.stringify(
-      [...accounts.values()].map((r) => ({ login: r.login, record: r })),
-    );
-    const orderRows = JSON.stringify(
-      [...orders.values()].map((r) => ({
-        ticket: r.ticket,
-        login: r.login,
-        open: OPEN_ORDER_STATES.has(r.state),
-        setup_ms: r.setupMs,
-        record: r,
-      })),
-    );
-    const positionRows = JSON.stringify(
-      [...positions.values()].map((r) => ({
-        ticket: r.ticket,
-        login: r.login,
-        open: r.state !== "Closed",
-        record: r,
-      })),
-    );
-    const dealRows = JSON.stringify(
-      deals.map((r) => ({
-        ticket: r.ticket,
-        login: r.login,
-        time_ms: r.timeMs,
-        position_ticket: r.positionTicket,
-        record: r,
-      })),
-    );
-    await db.execute(sql`
-      with a as (
-        update broker.sim_accounts t set record = x.record, updated_at = now()
-        from jsonb_to_recordset(${accountRows}::jsonb) as x(login bigint, record jsonb)
-        where t.login = x.login
-        returning 1
-      ), o as (
-        insert into broker.sim_orders (ticket, login, open, setup_ms, record)
-        select ticket, login, open, setup_ms, record
-        from jsonb_to_recordset(${orderRows}::jsonb)
-          as x(ticket bigint, login bigint, open boolean, setup_ms bigint, record jsonb)
-        on conflict (ticket) do update set open = excluded.open, record = excluded.record
-        returning 1
-      ), p as (
-        insert into broker.sim_positions (ticket, login, open, record)
-        select ticket, login, open, record
-        from jsonb_to_recordset(${positionRows}::jsonb)
-          as x(ticket bigint, login bigint, open boolean, record jsonb)
-        on conflict (ticket) do update set open = excluded.open, record = excluded.record
-        returning 1
-      ), d as (
-        insert into broker.sim_deals (ticket, login, time_ms, position_ticket, record)
-        select ticket, login, time_ms, position_ticket, record
-        from jsonb_to_recordset(${dealRows}::jsonb)
-          as x(ticket bigint, login bigint, time_ms bigint, position_ticket bigint, record jsonb)
-        on conflict do nothing
-        returning 1
-      )
-      select (select count(*) from a) + (select count(*) from o) + (select count(*) from p)
-        + (select count(*) from d) as n`);
   }
+  const accountRows = JSON.stringify(
+    [...accounts.values()].map((r) => ({ login: r.login, record: r })),
+  );
+  const orderRows = JSON.stringify(
+    [...orders.values()].map((r) => ({
+      ticket: r.ticket,
+      login: r.login,
+      open: OPEN_ORDER_STATES.has(r.state),
+      setup_ms: r.setupMs,
+      record: r,
+    })),
+  );
+  const positionRows = JSON.stringify(
+    [...positions.values()].map((r) => ({
+      ticket: r.ticket,
+      login: r.login,
+      open: r.state !== "Closed",
+      record: r,
+    })),
+  );
+  const dealRows = JSON.stringify(
+    deals.map((r) => ({
+      ticket: r.ticket,
+      login: r.login,
+      time_ms: r.timeMs,
+      position_ticket: r.positionTicket,
+      record: r,
+    })),
+  );
+  return [accountRows, orderRows, positionRows, dealRows];
+}
+
+/** COMMIT_SQL as a drizzle query with bind parameters (for use inside a transaction). */
+function commitSql(rows: readonly string[]): SQL {
+  const parts = COMMIT_SQL.split(/\$(\d)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 1 ? sql`${rows[Number(part) - 1]}` : sql.raw(part))),
+  );
 }
