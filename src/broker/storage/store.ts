@@ -271,9 +271,7 @@ export class BrokerStore {
         try {
           const all = batch.flatMap((b) => b.events);
           if (all.length > 0) {
-            tr("B2 flush start");
             await this.commitStatement.run(commitRows(all));
-            tr("B3 flush end");
           }
           for (const b of batch) {
             b.resolve();
