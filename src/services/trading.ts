@@ -5,7 +5,6 @@
 // 422 rejections carrying the MT5 retcode.
 
 import type {
-  BrokerAccount,
   DealRecord,
   OrderRecord,
   PositionRecord,
@@ -17,12 +16,8 @@ import type {
 import type { Bar } from "../broker/feed/types.ts";
 import { isTradeSessionOpen } from "../broker/symbols.ts";
 import { parseServerTime } from "../broker/time.ts";
-import {
-  computePerformance,
-  type PerformanceMetrics,
-  portfolioTotals,
-} from "../domain/performance.ts";
-import { type AccountSummaryView, toAccountSummaryView } from "../domain/trading/account.ts";
+import { computePerformance, type PerformanceMetrics } from "../domain/performance.ts";
+import type { AccountSummaryView } from "../domain/trading/account.ts";
 import {
   type CloseAllItem,
   type CloseAllResult,
@@ -42,11 +37,15 @@ import {
 } from "../domain/trading/records.ts";
 import { AppError, validationError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
+import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
 import type { OrderJournalService, TradePublisher } from "./order-journal.ts";
 
 export type { AccountSummaryView };
+
+/** JSON text of an API value, rendered elsewhere and forwarded without parsing. */
+export type RenderedJson = string & { readonly __rendered: unique symbol };
 
 export type RejectionMapper = (reason: string, retcode: number, message: string) => AppError;
 
@@ -105,39 +104,28 @@ export class TradingService {
     return (await this.symbolSpecs(accountId)).get(symbol) ?? { digits: 5, contractSize: 100_000 };
   }
 
-  async summary(accountId: string): Promise<AccountSummaryView> {
-    return toAccountSummaryView(await this.call<BrokerAccount>(accountId, "summary"));
+  /**
+   * A read view of the account's live mirror as JSON text, shaped and serialized in its session
+   * worker (src/sessions/views.ts): the HTTP reads forward it as it is.
+   */
+  async rendered(accountId: string, view: ViewName): Promise<RenderedJson> {
+    return (await this.sessions.view(accountId, view)) as RenderedJson;
   }
 
-  async positionRecords(accountId: string): Promise<ApiPositionRecord[]> {
-    const positions = await this.call<PositionRecord[]>(accountId, "positions");
-    const out: ApiPositionRecord[] = [];
-    for (const p of positions.sort((a, b) => a.openMs - b.openMs || a.ticket - b.ticket)) {
-      out.push(toPositionRecord(p, await this.specOrDefault(accountId, p.symbol)));
-    }
-    return out;
+  private async viewData<T>(accountId: string, view: ViewName): Promise<T> {
+    return JSON.parse(await this.rendered(accountId, view)) as T;
   }
 
-  async pendingRecords(accountId: string): Promise<ApiPositionRecord[]> {
-    const orders = await this.call<OrderRecord[]>(accountId, "orders");
-    const out: ApiPositionRecord[] = [];
-    for (const o of orders.sort((a, b) => a.setupMs - b.setupMs || a.ticket - b.ticket)) {
-      out.push(toPendingOrderRecord(o, await this.specOrDefault(accountId, o.symbol)));
-    }
-    return out;
+  summary(accountId: string): Promise<AccountSummaryView> {
+    return this.viewData(accountId, "summary");
   }
 
-  /** Open positions and pending orders (GET …/orders). */
-  async openOrders(accountId: string): Promise<ApiPositionRecord[]> {
-    return [...(await this.positionRecords(accountId)), ...(await this.pendingRecords(accountId))];
+  positionRecords(accountId: string): Promise<ApiPositionRecord[]> {
+    return this.viewData(accountId, "positions");
   }
 
-  async portfolio(accountId: string) {
-    const [account, positions] = await Promise.all([
-      this.summary(accountId),
-      this.positionRecords(accountId),
-    ]);
-    return { account, positions, ...portfolioTotals(positions) };
+  pendingRecords(accountId: string): Promise<ApiPositionRecord[]> {
+    return this.viewData(accountId, "pending");
   }
 
   async position(accountId: string, ticket: number): Promise<ApiPositionDetail> {

@@ -1,12 +1,24 @@
 // The main thread's side of broker sessions: N session workers, each owning the accounts that
 // hash to it (FNV-1a of the account id). The manager only routes — opens and closes sessions,
-// forwards calls with a timeout, caches each session's health for `session_status` — and
-// restarts a crashed worker, reopening its sessions. It does no broker I/O itself.
+// forwards calls with a timeout, caches each session's health for `session_status` and the read
+// views its worker renders and pushes (so a repeated read does not cross threads) — and restarts
+// a crashed worker, reopening its sessions. It does no broker I/O itself.
 import type { SessionStatus } from "../domain/states.ts";
 import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logging/logger.ts";
 import type { CallError, FromWorker, SessionMethod, SessionSpec, ToWorker } from "./protocol.ts";
 import type { SessionHealth } from "./session.ts";
+import { VIEW_LEASE_MS, type ViewName } from "./views.ts";
+
+/** The main thread trusts its copy of a view this long after the read that leased it. */
+const VIEW_TRUST_MS = VIEW_LEASE_MS - 5_000;
+
+interface ViewCopy {
+  text: string;
+  version: number;
+  /** performance.now() after which the worker may have stopped pushing changes. */
+  trustedUntil: number;
+}
 
 export interface SessionManagerOptions {
   readonly workers: number;
@@ -60,6 +72,8 @@ const DISCONNECTED: SessionHealth = {
 export class SessionManager {
   private readonly slots: WorkerSlot[] = [];
   private readonly health = new Map<string, SessionHealth>();
+  /** Copies of worker-rendered views per account, kept current by the worker's pushes. */
+  private readonly views = new Map<string, Map<ViewName, ViewCopy>>();
   private readonly waiting = new Map<
     number,
     {
@@ -93,6 +107,7 @@ export class SessionManager {
       }
       this.opts.logger.error({ worker: index }, "session worker exited; restarting it");
       for (const id of specs.keys()) {
+        this.views.delete(id);
         const health: SessionHealth = {
           ...(this.health.get(id) ?? DISCONNECTED),
           status: "reconnecting",
@@ -125,6 +140,9 @@ export class SessionManager {
     switch (msg.type) {
       case "status":
         this.health.set(msg.id, msg.health);
+        if (msg.health.status !== "connected") {
+          this.views.delete(msg.id);
+        }
         for (const l of this.listeners) {
           l(msg.id, { kind: "session", health: msg.health });
         }
@@ -148,9 +166,60 @@ export class SessionManager {
           l(msg.id, msg.event);
         }
         return;
+      case "views": {
+        const copies = this.views.get(msg.id);
+        if (!copies) {
+          return;
+        }
+        if (msg.views === null) {
+          this.views.delete(msg.id);
+          return;
+        }
+        for (const [name, copy] of copies) {
+          const text = msg.views[name];
+          if (text === undefined) {
+            copies.delete(name); // its lease lapsed at the worker
+          } else if (msg.version >= copy.version) {
+            copy.text = text;
+            copy.version = msg.version;
+          }
+        }
+        return;
+      }
       case "stopped":
         return;
     }
+  }
+
+  /**
+   * A read view of the account's mirror as JSON text: the main thread's copy while it is leased
+   * and the session is connected, else rendered by the session's worker (which leases it).
+   */
+  async view(accountId: string, name: ViewName): Promise<string> {
+    const copy = this.views.get(accountId)?.get(name);
+    if (copy && copy.trustedUntil > performance.now() && this.statusOf(accountId) === "connected") {
+      return copy.text;
+    }
+    const leasedAt = performance.now();
+    const { text, version } = await this.call<{ text: string; version: number }>(
+      accountId,
+      "view",
+      { view: name },
+    );
+    if (this.statusOf(accountId) === "connected" && this.health.has(accountId)) {
+      let copies = this.views.get(accountId);
+      if (!copies) {
+        copies = new Map();
+        this.views.set(accountId, copies);
+      }
+      const current = copies.get(name);
+      if (!current || version >= current.version) {
+        copies.set(name, { text, version, trustedUntil: leasedAt + VIEW_TRUST_MS });
+      } else {
+        current.trustedUntil = leasedAt + VIEW_TRUST_MS;
+      }
+    }
+    return text;
   }
 
   private slotOf(accountId: string): WorkerSlot {
@@ -227,6 +296,7 @@ export class SessionManager {
 
   /** Registers (or updates) an account's session; connects when `spec.connect`. */
   open(spec: SessionSpec): void {
+    this.views.delete(spec.id); // credentials or connection wishes changed: ask the worker again
     const slot = this.slotOf(spec.id);
     slot.specs.set(spec.id, spec);
     if (!this.health.has(spec.id)) {
@@ -250,6 +320,7 @@ export class SessionManager {
   }
 
   disconnect(accountId: string): void {
+    this.views.delete(accountId); // reads after this go to the worker, which answers 503
     const slot = this.slotOf(accountId);
     const spec = slot.specs.get(accountId);
     if (spec) {
@@ -262,6 +333,7 @@ export class SessionManager {
     const slot = this.slotOf(accountId);
     slot.specs.delete(accountId);
     this.health.delete(accountId);
+    this.views.delete(accountId);
     this.post(slot, { type: "remove", id: accountId });
     // Listeners (the WebSocket hub, EA instances) learn that the account is gone.
     for (const l of this.listeners) {

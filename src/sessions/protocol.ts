@@ -1,6 +1,7 @@
 // Messages between the main thread and session workers (structured clones). The main thread only
 // routes: it opens/closes sessions and forwards calls; workers own all broker I/O.
 import type { SessionHealth } from "./session.ts";
+import type { ViewName } from "./views.ts";
 
 export interface SessionSpec {
   id: string;
@@ -17,6 +18,8 @@ export type SessionMethod =
   | "summary"
   | "positions"
   | "orders"
+  /** A read view of the mirror (summary, positions, pending, open, portfolio) as JSON text. */
+  | "view"
   | "quote"
   | "symbols"
   | "deals"
@@ -63,4 +66,9 @@ export type FromWorker =
   | { type: "reply"; rid: number; ok: true; data: unknown }
   | { type: "reply"; rid: number; ok: false; error: CallError }
   | { type: "event"; id: string; event: { kind: string; [key: string]: unknown } }
+  /**
+   * Re-rendered read views (JSON text) of a session whose mirror changed, for the main thread's
+   * copies; `views: null` withdraws every copy of that session.
+   */
+  | { type: "views"; id: string; version: number; views: Partial<Record<ViewName, string>> | null }
   | { type: "stopped" };

@@ -38,6 +38,8 @@ export interface SessionEnv {
   /** Status changes and mirror updates, for the main thread. */
   report(kind: "status", health: SessionHealth): void;
   publish(event: SessionPublished): void;
+  /** The mirror (account, positions or orders) changed: `mirrorVersion` was bumped. */
+  mirrorChanged?(): void;
 }
 
 /** What a session publishes (streamed on /ws later). */
@@ -62,6 +64,8 @@ export class AccountSession {
   private waiters: Array<() => void> = [];
 
   // The live mirror.
+  /** Bumped on every change of account, positions or orders (views are cached per version). */
+  mirrorVersion = 0;
   account: BrokerAccount | null = null;
   tradeAllowed = false;
   readonly positions = new Map<number, PositionRecord>();
@@ -117,6 +121,12 @@ export class AccountSession {
     this.credentials = credentials;
   }
 
+  /** The broker endpoint and server this session logs into (sessions there share a catalog). */
+  get endpoint(): string {
+    const c = this.credentials;
+    return `${c.host}:${c.port}/${c.server}`;
+  }
+
   connect(): void {
     if (this.status === "connected" || this.status === "connecting") {
       return;
@@ -146,6 +156,7 @@ export class AccountSession {
       }
       this.connector = connector;
       this.account = account;
+      this.touch();
       this.tradeAllowed = tradeAllowed;
       this.replacePositions(positions);
       this.replaceOrders(orders);
@@ -219,6 +230,7 @@ export class AccountSession {
         break;
       case "account":
         this.account = e.account;
+        this.touch();
         this.env.publish({ kind: "account", account: e.account });
         break;
       case "trade":
@@ -237,6 +249,7 @@ export class AccountSession {
             this.orders.delete(ev.order.ticket);
           }
         }
+        this.touch();
         this.env.publish({ kind: "trade", events: e.events });
         break;
       case "disconnected":
@@ -250,7 +263,13 @@ export class AccountSession {
     }
   }
 
+  private touch(): void {
+    this.mirrorVersion += 1;
+    this.env.mirrorChanged?.();
+  }
+
   private replacePositions(list: PositionRecord[]): void {
+    this.touch();
     this.positions.clear();
     for (const p of list) {
       this.positions.set(p.ticket, p);
@@ -258,6 +277,7 @@ export class AccountSession {
   }
 
   private replaceOrders(list: OrderRecord[]): void {
+    this.touch();
     this.orders.clear();
     for (const o of list) {
       this.orders.set(o.ticket, o);
@@ -298,6 +318,7 @@ export class AccountSession {
     const run = async (): Promise<TradeOutcome> => {
       const outcome = await op(this.live());
       if (outcome.ok) {
+        this.touch();
         if (outcome.position) {
           if (outcome.position.state === "Closed") {
             this.positions.delete(outcome.position.ticket);

@@ -1,10 +1,11 @@
 // Entry of a session worker (Bun worker thread): holds the broker sessions of the accounts hashed
 // to it, runs their connectors and mirrors, and answers the main thread's calls from the mirror
 // (reads) or through the session's write queue (trades).
-import { ConnectorError, type TradeOutcome } from "../broker/connector.ts";
+import { ConnectorError, type SymbolSpec, type TradeOutcome } from "../broker/connector.ts";
 import { DemoConnector } from "../broker/connectors/demo.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
 import { AccountSession, SessionNotConnected } from "./session.ts";
+import { isViewName, renderView, VIEW_LEASE_MS, type ViewName } from "./views.ts";
 
 declare const self: Worker;
 
@@ -33,6 +34,135 @@ function subscribeWatched(s: AccountSession, symbols: Iterable<string>): void {
 }
 const post = (msg: FromWorker) => self.postMessage(msg);
 
+/**
+ * Symbol catalogs per broker endpoint: fetched once through the first session that needs one and
+ * shared by every session on that endpoint (they all see the same broker's symbols).
+ */
+const catalogs = new Map<string, Promise<Map<string, SymbolSpec>>>();
+const readyCatalogs = new Map<string, Map<string, SymbolSpec>>();
+
+function catalogOf(s: AccountSession): Promise<Map<string, SymbolSpec>> {
+  const endpoint = s.endpoint;
+  let catalog = catalogs.get(endpoint);
+  if (!catalog) {
+    catalog = s
+      .live()
+      .symbols()
+      .then((list) => {
+        const map = new Map(list.map((spec) => [spec.name, spec]));
+        readyCatalogs.set(endpoint, map);
+        return map;
+      });
+    catalogs.set(endpoint, catalog);
+    catalog.catch(() => catalogs.delete(endpoint)); // the next read asks again
+  }
+  return catalog;
+}
+
+/** Rendered views (JSON text) per session, valid while the session's mirror version holds. */
+const renderedViews = new WeakMap<
+  AccountSession,
+  Map<ViewName, { version: number; text: string }>
+>();
+
+/** A view of the session's mirror as JSON text, rendered at most once per mirror version. */
+function renderText(s: AccountSession, name: ViewName, specs: Map<string, SymbolSpec>): string {
+  const account = s.account;
+  if (s.status !== "connected" || !account) {
+    throw new SessionNotConnected(s.status);
+  }
+  let cache = renderedViews.get(s);
+  if (!cache) {
+    cache = new Map();
+    renderedViews.set(s, cache);
+  }
+  const hit = cache.get(name);
+  if (hit && hit.version === s.mirrorVersion) {
+    return hit.text;
+  }
+  const text = JSON.stringify(
+    renderView(
+      name,
+      { account, positions: s.positions.values(), orders: s.orders.values() },
+      specs,
+    ),
+  );
+  cache.set(name, { version: s.mirrorVersion, text });
+  return text;
+}
+
+/**
+ * Views the main thread keeps a copy of, per session, with their lease expiry: while a lease
+ * holds, every mirror change pushes the re-rendered view to the main thread (before the reply of
+ * the write that caused it, so a client reads its own writes). A read renews the lease.
+ */
+const viewLeases = new Map<string, Map<ViewName, number>>();
+const pushedVersion = new Map<string, number>();
+const pushQueued = new Set<string>();
+
+async function readView(
+  s: AccountSession,
+  name: ViewName,
+): Promise<{ text: string; version: number }> {
+  s.live();
+  const specs = await catalogOf(s);
+  const text = renderText(s, name, specs);
+  const version = s.mirrorVersion;
+  let leases = viewLeases.get(s.id);
+  if (!leases) {
+    leases = new Map();
+    viewLeases.set(s.id, leases);
+  }
+  leases.set(name, Date.now() + VIEW_LEASE_MS);
+  return { text, version };
+}
+
+/** Sends the main thread the leased views of `s` if its mirror changed since the last push. */
+function pushViews(s: AccountSession): void {
+  const leases = viewLeases.get(s.id);
+  if (!leases || pushedVersion.get(s.id) === s.mirrorVersion) {
+    return;
+  }
+  pushedVersion.set(s.id, s.mirrorVersion);
+  const now = Date.now();
+  const specs = readyCatalogs.get(s.endpoint);
+  const views: Partial<Record<ViewName, string>> = {};
+  let ok = specs !== undefined && s.status === "connected" && s.account !== null;
+  for (const [name, until] of leases) {
+    if (until < now) {
+      leases.delete(name);
+    } else if (ok && specs) {
+      try {
+        views[name] = renderText(s, name, specs);
+      } catch {
+        ok = false;
+      }
+    }
+  }
+  if (leases.size === 0) {
+    viewLeases.delete(s.id);
+  }
+  // A view that cannot be rendered now is withdrawn, so the main thread asks again.
+  post({ type: "views", id: s.id, version: s.mirrorVersion, views: ok ? views : null });
+}
+
+/** Coalesces the mirror changes of one turn (account, positions and orders often come together). */
+function queuePush(s: AccountSession): void {
+  if (!viewLeases.has(s.id) || pushQueued.has(s.id)) {
+    return;
+  }
+  pushQueued.add(s.id);
+  queueMicrotask(() => {
+    pushQueued.delete(s.id);
+    pushViews(s);
+  });
+}
+
+function dropViews(id: string): void {
+  viewLeases.delete(id);
+  pushedVersion.delete(id);
+}
+
 function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"]): AccountSession {
   return new AccountSession(
     id,
@@ -55,6 +185,12 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
         const s = sessions.get(id);
         if (health.status === "connected" && symbols && s) {
           subscribeWatched(s, symbols);
+        }
+      },
+      mirrorChanged: () => {
+        const s = sessions.get(id);
+        if (s) {
+          queuePush(s);
         }
       },
       publish: (event) => {
@@ -104,6 +240,12 @@ async function call(
     case "orders":
       s.live();
       return [...s.orders.values()];
+    case "view": {
+      if (!isViewName(a.view)) {
+        throw new Error(`unknown view '${String(a.view)}'`);
+      }
+      return readView(s, a.view);
+    }
     case "quote":
       return s.quote(a.symbol as string);
     case "symbols":
@@ -188,6 +330,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         s.disconnect();
         sessions.delete(msg.id);
       }
+      dropViews(msg.id);
       return;
     }
     case "call": {
@@ -206,7 +349,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         return;
       }
       call(s, msg.method, msg.args).then(
-        (data) => post({ type: "reply", rid: msg.rid, ok: true, data }),
+        (data) => {
+          pushViews(s); // views changed by this call reach the main thread before its answer
+          post({ type: "reply", rid: msg.rid, ok: true, data });
+        },
         (err: unknown) =>
           post({
             type: "reply",

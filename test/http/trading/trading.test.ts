@@ -135,6 +135,74 @@ describe("orders", () => {
     expect(open.some((r: any) => r.ticket === res.body.data.ticket)).toBe(false);
   });
 
+  test("every pending type: sell limit, stops and stop-limits placed, modified, cancelled", async () => {
+    const q = (await t.request("GET", `${base()}/quote/EURUSD`, { key })).body.data;
+    const px = (x: number) => Number(x.toFixed(5));
+    const cases = [
+      { side: "sell", type: "limit", price: px(q.bid + 0.005), orderType: "SellLimit" },
+      { side: "buy", type: "stop", price: px(q.ask + 0.005), orderType: "BuyStop" },
+      { side: "sell", type: "stop", price: px(q.bid - 0.005), orderType: "SellStop" },
+      {
+        side: "buy",
+        type: "stop_limit",
+        price: px(q.ask + 0.005),
+        stopLimitPrice: px(q.ask + 0.003),
+        orderType: "BuyStopLimit",
+      },
+      {
+        side: "sell",
+        type: "stop_limit",
+        price: px(q.bid - 0.005),
+        stopLimitPrice: px(q.bid - 0.003),
+        orderType: "SellStopLimit",
+      },
+    ];
+    for (const c of cases) {
+      const { orderType, ...body } = c;
+      const res = await place({ symbol: "EURUSD", volume: 0.1, ...body });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        orderType,
+        state: "Placed",
+        openPrice: c.price,
+        stopLimitPrice: c.stopLimitPrice ?? 0,
+        lots: 0.1,
+      });
+      const ticket = res.body.data.ticket;
+      // Move the order further from the market (and its limit with it for stop-limits).
+      const away = c.side === "buy" ? 0.001 : -0.001;
+      const change: Record<string, number> = { price: px(c.price + away) };
+      if (c.stopLimitPrice !== undefined) {
+        change.stopLimitPrice = px(c.stopLimitPrice + away);
+      }
+      const mod = await t.request("PUT", `${base()}/orders/${ticket}`, { key, body: change });
+      expect(mod.status).toBe(200);
+      expect(mod.body.data).toMatchObject({
+        openPrice: change.price,
+        stopLimitPrice: change.stopLimitPrice ?? 0,
+      });
+      const listed = (await t.request("GET", `${base()}/orders`, { key })).body.data;
+      expect(listed.find((r: any) => r.ticket === ticket)).toMatchObject({
+        orderType,
+        openPrice: change.price,
+      });
+      const del = await t.request("DELETE", `${base()}/orders/${ticket}`, { key });
+      expect(del.status).toBe(200);
+      const after = (await t.request("GET", `${base()}/orders`, { key })).body.data;
+      expect(after.some((r: any) => r.ticket === ticket)).toBe(false);
+    }
+    // A stop on the wrong side of the market is the broker's invalid-price rejection.
+    const wrong = await place({
+      symbol: "EURUSD",
+      side: "buy",
+      type: "stop",
+      volume: 0.1,
+      price: px(q.bid - 0.005),
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.details.retcode).toBe(10015);
+  });
+
   test("SL/TP modification of a position", async () => {
     const pos = (await place({ symbol: "EURUSD", side: "buy", type: "market", volume: 0.1 })).body
       .data;

@@ -6,7 +6,7 @@ import { translateModify, translateOrderRequest } from "../../../domain/trading/
 import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
-import { Envelope, ok } from "../../envelope.ts";
+import { Envelope, ok, okRendered } from "../../envelope.ts";
 import { validationError } from "../../errors.ts";
 import { Int, KEY_SECURITY, Text } from "../../models/common.ts";
 
@@ -131,7 +131,8 @@ export function tradingModule(
     .use(authPlugin(deps))
     .get(
       "/summary",
-      async ({ principal, params }) => ok(await svc.summary(await svc.own(principal, params.id))),
+      async ({ principal, params }) =>
+        okRendered(await svc.rendered(await svc.own(principal, params.id), "summary")),
       {
         apiKey: true,
         params: Id,
@@ -141,7 +142,8 @@ export function tradingModule(
     )
     .get(
       "/portfolio",
-      async ({ principal, params }) => ok(await svc.portfolio(await svc.own(principal, params.id))),
+      async ({ principal, params }) =>
+        okRendered(await svc.rendered(await svc.own(principal, params.id), "portfolio")),
       {
         apiKey: true,
         params: Id,
@@ -163,7 +165,7 @@ export function tradingModule(
     .get(
       "/orders",
       async ({ principal, params }) =>
-        ok(await svc.openOrders(await svc.own(principal, params.id))),
+        okRendered(await svc.rendered(await svc.own(principal, params.id), "open")),
       {
         apiKey: true,
         params: Id,
