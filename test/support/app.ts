@@ -77,6 +77,14 @@ export interface TestApp {
   ): Promise<{ token: string; uuid: string; username: string }>;
   createKey(token: string, body?: Record<string, unknown>): Promise<{ id: string; key: string }>;
   createAccount(key: string, body?: Record<string, unknown>): Promise<any>;
+  /**
+   * Opens a demo account on the test broker (`demo`: deposit, leverage, server…), registers it
+   * under `key` and connects it; throws unless it connects.
+   */
+  connectDemoAccount(
+    key: string,
+    demo?: Record<string, unknown>,
+  ): Promise<{ id: string; login: number; password: string }>;
   close(): Promise<void>;
 }
 
@@ -242,6 +250,26 @@ export async function createTestApp(
         throw new Error(`account creation failed: ${res.text}`);
       }
       return res.body.data;
+    },
+    async connectDemoAccount(key, demo = {}) {
+      const created = await request("POST", "/api/brokers/demo", {
+        key,
+        body: { company: "TAS Markets", ...demo },
+      });
+      if (created.status !== 201) {
+        throw new Error(`demo account creation failed: ${created.text}`);
+      }
+      const { login, password, server_name } = created.body.data;
+      const account = await this.createAccount(key, {
+        terminal_login: login,
+        password,
+        server_name,
+      });
+      const connected = await request("POST", `/api/accounts/${account.id}/connect`, { key });
+      if (connected.body.data?.status !== "connected") {
+        throw new Error(`not connected: ${connected.text}`);
+      }
+      return { id: account.id as string, login: login as number, password: password as string };
     },
     async close() {
       await services.eaInstances?.close();

@@ -33,20 +33,7 @@ async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms
 beforeAll(async () => {
   t = await createTestApp({}, { broker: true, brokerClock });
   key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
-  const demo = (
-    await t.request("POST", "/api/brokers/demo", {
-      key,
-      body: { company: "TAS Markets", deposit: 10_000, leverage: 100 },
-    })
-  ).body.data;
-  login = demo.login;
-  password = demo.password;
-  id = (await t.createAccount(key, { terminal_login: login, password, server_name: "TAS-Demo" }))
-    .id;
-  const connected = await t.request("POST", `${base()}/connect`, { key });
-  if (connected.body.data.status !== "connected") {
-    throw new Error(`not connected: ${connected.text}`);
-  }
+  ({ id, login, password } = await t.connectDemoAccount(key, { deposit: 10_000, leverage: 100 }));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -16,23 +16,7 @@ const base = () => `/api/accounts/${id}`;
 beforeAll(async () => {
   t = await createTestApp({}, { broker: true, brokerClock });
   key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
-  const demo = (
-    await t.request("POST", "/api/brokers/demo", {
-      key,
-      body: { company: "TAS Markets", deposit: 10_000, leverage: 100 },
-    })
-  ).body.data;
-  id = (
-    await t.createAccount(key, {
-      terminal_login: demo.login,
-      password: demo.password,
-      server_name: "TAS-Demo",
-    })
-  ).id;
-  const connected = await t.request("POST", `/api/accounts/${id}/connect`, { key });
-  if (connected.body.data.status !== "connected") {
-    throw new Error(`not connected: ${connected.text}`);
-  }
+  id = (await t.connectDemoAccount(key, { deposit: 10_000, leverage: 100 })).id;
 }, 60_000);
 afterAll(() => t.close());
 
