@@ -23,6 +23,12 @@ export interface TradePublisher {
   publishTrade(accountId: string, data: Record<string, unknown>): void;
 }
 
+/**
+ * Outcomes of answered orders wait this long to be written together: one statement per window
+ * instead of one per order, and never on the path of the answer that carried them.
+ */
+const OUTCOME_BATCH_MS = 20;
+
 /** `sent` rows younger than this are still in flight and are left alone by the reconciler. */
 const IN_FLIGHT_MS = 30_000;
 
@@ -141,13 +147,13 @@ export class OrderJournalService {
   }
 
   /**
-   * Queues an outcome; the queue is written as one statement on the next turn of the event
-   * loop, after the answer that carried it has been sent.
+   * Queues an outcome; the queue is written as one statement after OUTCOME_BATCH_MS, well after
+   * the answer that carried it has been sent. Reads of the journal drain the queue first.
    */
   private settleLater(id: string, outcome: JournalOutcome): void {
     this.later.push({ id, outcome, at: this.deps.clock.now() });
     if (!this.flushing) {
-      this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      this.flushing = new Promise<void>((resolve) => setTimeout(resolve, OUTCOME_BATCH_MS))
         .then(async () => {
           while (this.later.length > 0) {
             const batch = this.later;
@@ -187,6 +193,7 @@ export class OrderJournalService {
   }
 
   async entry(accountId: string, clientOrderId: string): Promise<OrderJournalRow | null> {
+    await this.drain(); // outcomes still queued are part of the answer
     const [row] = await this.deps.db
       .select()
       .from(orderJournal)
@@ -203,6 +210,7 @@ export class OrderJournalService {
     }
     this.running.add(accountId);
     try {
+      await this.drain(); // answered orders are settled, not reconciled
       const now = this.deps.clock.now();
       const pending = await this.deps.db
         .select()
