@@ -94,6 +94,22 @@ describe("openapi", () => {
     expect(Object.keys(res.body.paths)).toContain("/admin/keys/{id}/rotate");
   });
 
+  test("the views answered as pre-rendered JSON still document their envelope", async () => {
+    const res = await t.request("GET", "/openapi.json");
+    const dataOf = (path: string) =>
+      res.body.paths[path].get.responses["200"].content["application/json"].schema.properties.data;
+    expect(dataOf("/api/accounts/{id}/summary").required).toContain("free_margin");
+    expect(dataOf("/api/accounts/{id}/portfolio").required).toEqual([
+      "account",
+      "positions",
+      "position_count",
+      "total_profit",
+      "total_swap",
+      "total_commission",
+    ]);
+    expect(dataOf("/api/accounts/{id}/orders").type).toBe("array");
+  });
+
   test("/docs serves an HTML page", async () => {
     const res = await t.request("GET", "/docs");
     expect(res.status).toBe(200);

@@ -6,7 +6,7 @@ import { translateModify, translateOrderRequest } from "../../../domain/trading/
 import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
-import { Envelope, ok, okRendered } from "../../envelope.ts";
+import { Envelope, ok, okRendered, renderedResponse } from "../../envelope.ts";
 import { validationError } from "../../errors.ts";
 import { Int, KEY_SECURITY, Text } from "../../models/common.ts";
 
@@ -131,24 +131,27 @@ export function tradingModule(
     .use(authPlugin(deps))
     .get(
       "/summary",
-      async ({ principal, params }) =>
-        okRendered(await svc.rendered(await svc.own(principal, params.id), "summary")),
+      async ({ principal, params, set }) =>
+        okRendered(set, await svc.rendered(await svc.own(principal, params.id), "summary")),
       {
         apiKey: true,
         params: Id,
-        response: { 200: Envelope(Summary) },
-        detail: detail("Account summary (balance, equity, margin…)"),
+        detail: {
+          ...detail("Account summary (balance, equity, margin…)"),
+          ...renderedResponse(Summary),
+        },
       },
     )
     .get(
       "/portfolio",
-      async ({ principal, params }) =>
-        okRendered(await svc.rendered(await svc.own(principal, params.id), "portfolio")),
+      async ({ principal, params, set }) =>
+        okRendered(set, await svc.rendered(await svc.own(principal, params.id), "portfolio")),
       {
         apiKey: true,
         params: Id,
-        response: {
-          200: Envelope(
+        detail: {
+          ...detail("Account summary with open positions and their totals"),
+          ...renderedResponse(
             t.Object({
               account: Summary,
               positions: t.Array(PositionRecordSchema),
@@ -159,18 +162,19 @@ export function tradingModule(
             }),
           ),
         },
-        detail: detail("Account summary with open positions and their totals"),
       },
     )
     .get(
       "/orders",
-      async ({ principal, params }) =>
-        okRendered(await svc.rendered(await svc.own(principal, params.id), "open")),
+      async ({ principal, params, set }) =>
+        okRendered(set, await svc.rendered(await svc.own(principal, params.id), "open")),
       {
         apiKey: true,
         params: Id,
-        response: { 200: Envelope(t.Array(PositionRecordSchema)) },
-        detail: detail("Open positions and pending orders"),
+        detail: {
+          ...detail("Open positions and pending orders"),
+          ...renderedResponse(t.Array(PositionRecordSchema)),
+        },
       },
     )
     .post(
