@@ -1,6 +1,6 @@
 // bench/http: authenticated `GET /api/accounts` against a bare Bun.serve JSON handler serving the
 // same body, in the same run and the same way (servers in one child process, load from this one).
-import { runLoad } from "../lib/load.ts";
+import { compareLoads } from "../lib/load.ts";
 
 export async function benchHttp(opts: { seconds?: number; concurrency?: number } = {}) {
   const seconds = opts.seconds ?? 5;
@@ -27,18 +27,20 @@ export async function benchHttp(opts: { seconds?: number; concurrency?: number }
     const appUrl = `http://127.0.0.1:${ports.app}/api/accounts`;
     const bareUrl = `http://127.0.0.1:${ports.bare}/api/accounts`;
     const headers = { "x-api-key": ports.key };
-    // Warm both (JIT, caches), then measure alternately.
-    await runLoad({ url: appUrl, headers, concurrency, seconds: 1 });
-    await runLoad({ url: bareUrl, concurrency, seconds: 1 });
-    const bare = await runLoad({ url: bareUrl, concurrency, seconds });
-    const app = await runLoad({ url: appUrl, headers, concurrency, seconds });
+    // Warm both (JIT, caches), then measure in alternating windows.
+    const { app, bare, ratio } = await compareLoads({
+      app: { url: appUrl, headers },
+      bare: { url: bareUrl },
+      concurrency,
+      seconds,
+    });
     return {
       name: "http: GET /api/accounts vs bare Bun.serve",
       concurrency,
       seconds,
       app,
       bare,
-      ratio: Math.round((app.rps / bare.rps) * 1000) / 1000,
+      ratio,
       goal: "ratio >= 0.5",
     };
   } finally {

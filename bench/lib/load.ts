@@ -18,14 +18,62 @@ export function percentile(sorted: Float64Array | number[], p: number): number {
   return sorted[i] as number;
 }
 
-export async function runLoad(opts: {
+export interface LoadTarget {
   url: string;
   headers?: Record<string, string>;
-  concurrency: number;
-  seconds: number;
   method?: string;
   body?: string;
-}): Promise<LoadResult> {
+}
+
+interface Sample {
+  latencies: number[];
+  errors: number;
+  elapsed: number;
+}
+
+function summarize(samples: readonly Sample[]): LoadResult {
+  const latencies = samples.flatMap((s) => s.latencies);
+  const elapsed = samples.reduce((sum, s) => sum + s.elapsed, 0);
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+    rps: Math.round(latencies.length / elapsed),
+    p50Ms: Math.round(percentile(sorted, 50) * 1000) / 1000,
+    p99Ms: Math.round(percentile(sorted, 99) * 1000) / 1000,
+  };
+}
+
+/**
+ * Measures `app` against `bare` in alternating windows (warm-up first), so that a machine whose
+ * speed drifts during the run slows both alike; the ratio is of the summed throughputs.
+ */
+export async function compareLoads(opts: {
+  app: LoadTarget;
+  bare: LoadTarget;
+  concurrency: number;
+  seconds: number;
+  rounds?: number;
+}): Promise<{ app: LoadResult; bare: LoadResult; ratio: number }> {
+  const rounds = opts.rounds ?? 4;
+  const window = opts.seconds / rounds;
+  const { concurrency } = opts;
+  await sample({ ...opts.app, concurrency, seconds: 1 });
+  await sample({ ...opts.bare, concurrency, seconds: 1 });
+  const app: Sample[] = [];
+  const bare: Sample[] = [];
+  for (let i = 0; i < rounds; i++) {
+    bare.push(await sample({ ...opts.bare, concurrency, seconds: window }));
+    app.push(await sample({ ...opts.app, concurrency, seconds: window }));
+  }
+  const a = summarize(app);
+  const b = summarize(bare);
+  return { app: a, bare: b, ratio: Math.round((a.rps / b.rps) * 1000) / 1000 };
+}
+
+async function sample(
+  opts: LoadTarget & { concurrency: number; seconds: number },
+): Promise<Sample> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + opts.seconds * 1000;
@@ -50,13 +98,5 @@ export async function runLoad(opts: {
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.concurrency }, loop));
-  const elapsed = (performance.now() - started) / 1000;
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    requests: latencies.length,
-    errors,
-    rps: Math.round(latencies.length / elapsed),
-    p50Ms: Math.round(percentile(sorted, 50) * 1000) / 1000,
-    p99Ms: Math.round(percentile(sorted, 99) * 1000) / 1000,
-  };
+  return { latencies, errors, elapsed: (performance.now() - started) / 1000 };
 }

@@ -4,7 +4,7 @@
 // idle account with N demo accounts connected through the session workers.
 import { startEmbeddedBroker } from "../../src/broker/embedded.ts";
 import { createTestApp } from "../../test/support/app.ts";
-import { percentile, runLoad } from "../lib/load.ts";
+import { compareLoads, percentile } from "../lib/load.ts";
 
 export async function benchTrading(
   opts: { accounts?: number; orders?: number; seconds?: number } = {},
@@ -125,14 +125,12 @@ export async function benchTrading(
     fetch: () => new Response(body, { headers: { "content-type": "application/json" } }),
   });
   const portfolioUrl = `${base}/api/accounts/${account.id}/portfolio`;
-  await runLoad({ url: portfolioUrl, headers, concurrency: 16, seconds: 1 });
-  await runLoad({ url: `http://127.0.0.1:${bare.port}/`, concurrency: 16, seconds: 1 });
-  const bareLoad = await runLoad({
-    url: `http://127.0.0.1:${bare.port}/`,
+  const portfolio = await compareLoads({
+    app: { url: portfolioUrl, headers },
+    bare: { url: `http://127.0.0.1:${bare.port}/` },
     concurrency: 16,
     seconds,
   });
-  const appLoad = await runLoad({ url: portfolioUrl, headers, concurrency: 16, seconds });
   bare.stop(true);
 
   server.stop(true);
@@ -148,9 +146,7 @@ export async function benchTrading(
       goal: "p99 < 5 ms at low load",
     },
     portfolio: {
-      app: appLoad,
-      bare: bareLoad,
-      ratio: Math.round((appLoad.rps / bareLoad.rps) * 1000) / 1000,
+      ...portfolio,
       goal: "ratio >= 0.4",
     },
     memory: {

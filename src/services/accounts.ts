@@ -96,7 +96,12 @@ export interface AccountCredentials {
 
 export class AccountService {
   /** Each key's accounts, in creation order, served from memory on the read path. */
-  private readonly byKey = new Map<string, { rows: AccountRow[]; expiresAt: number }>();
+  private readonly byKey = new Map<
+    string,
+    { rows: AccountRow[]; byId: Map<string, AccountRow>; expiresAt: number }
+  >();
+  /** Bumped by every invalidation, so a query that raced a write cannot cache rows from before it. */
+  private generation = 0;
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -176,29 +181,37 @@ export class AccountService {
 
   /** Forgets a key's cached accounts (after any write touching them, or a key revocation). */
   invalidateKey(keyId: string): void {
+    this.generation += 1;
     this.byKey.delete(keyId);
   }
 
-  /** The key's accounts, from memory when fresh, else one query. */
-  private async rowsOf(keyId: string): Promise<AccountRow[]> {
+  /** The key's accounts (in creation order, and by id), from memory when fresh, else one query. */
+  private async cachedOf(
+    keyId: string,
+  ): Promise<{ rows: AccountRow[]; byId: Map<string, AccountRow> }> {
     const now = this.deps.clock.now();
     const hit = this.byKey.get(keyId);
     if (hit && hit.expiresAt > now) {
-      return hit.rows;
+      return hit;
     }
+    const generation = this.generation;
     const rows = await this.deps.db
       .select()
       .from(accounts)
       .where(eq(accounts.keyId, keyId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id));
+    const entry = {
+      rows,
+      byId: new Map(rows.map((r) => [r.id, r])),
+      expiresAt: now + this.deps.config.registryCacheTtlSeconds * 1000,
+    };
     if (this.byKey.size > 50_000) {
       this.byKey.clear();
     }
-    this.byKey.set(keyId, {
-      rows,
-      expiresAt: now + this.deps.config.registryCacheTtlSeconds * 1000,
-    });
-    return rows;
+    if (generation === this.generation) {
+      this.byKey.set(keyId, entry);
+    }
+    return entry;
   }
 
   private sealProxy(id: string, proxy: ProxyInput | null | undefined): string | null {
@@ -317,7 +330,7 @@ export class AccountService {
   }
 
   async list(principal: KeyPrincipal): Promise<AccountView[]> {
-    return (await this.rowsOf(principal.keyId)).map((r) => this.view(r));
+    return (await this.cachedOf(principal.keyId)).rows.map((r) => this.view(r));
   }
 
   /** The key's account, or ACCOUNT_NOT_FOUND (unknown id and another key's id alike). */
@@ -326,7 +339,7 @@ export class AccountService {
       throw accountNotFound();
     }
     const wanted = id.toLowerCase();
-    const row = (await this.rowsOf(principal.keyId)).find((r) => r.id === wanted);
+    const row = (await this.cachedOf(principal.keyId)).byId.get(wanted);
     if (!row) {
       throw accountNotFound();
     }
