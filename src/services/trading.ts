@@ -33,6 +33,7 @@ import {
   toDeal,
   toPendingOrderRecord,
   toPositionRecord,
+  UNKNOWN_SYMBOL,
   withNetProfit,
 } from "../domain/trading/records.ts";
 import { AppError, validationError } from "../http/errors.ts";
@@ -101,7 +102,7 @@ export class TradingService {
     accountId: string,
     symbol: string,
   ): Promise<{ digits: number; contractSize: number }> {
-    return (await this.symbolSpecs(accountId)).get(symbol) ?? { digits: 5, contractSize: 100_000 };
+    return (await this.symbolSpecs(accountId)).get(symbol) ?? UNKNOWN_SYMBOL;
   }
 
   /**

@@ -206,7 +206,7 @@ export class SessionManager {
       "view",
       { view: name },
     );
-    if (this.statusOf(accountId) === "connected" && this.health.has(accountId)) {
+    if (this.statusOf(accountId) === "connected") {
       let copies = this.views.get(accountId);
       if (!copies) {
         copies = new Map();

@@ -11,6 +11,7 @@ import {
   type RecordSymbol,
   toPendingOrderRecord,
   toPositionRecord,
+  UNKNOWN_SYMBOL,
 } from "../domain/trading/records.ts";
 
 export const VIEW_NAMES = ["summary", "positions", "pending", "open", "portfolio"] as const;
@@ -32,11 +33,8 @@ export interface MirrorState {
   readonly orders: Iterable<OrderRecord>;
 }
 
-/** Digits and contract size of a symbol the catalog does not know (a record is still shown). */
-const FALLBACK_SYMBOL: RecordSymbol = { digits: 5, contractSize: 100_000 };
-
 const symbolOf = (specs: ReadonlyMap<string, RecordSymbol>, name: string): RecordSymbol =>
-  specs.get(name) ?? FALLBACK_SYMBOL;
+  specs.get(name) ?? UNKNOWN_SYMBOL;
 
 /** Open positions, oldest first (ticket breaks ties). */
 export function positionsView(

@@ -17,7 +17,7 @@ export interface HotStatement<Row> {
 type Client = PGlite | Sql;
 
 /** drizzle's database objects expose their driver client as `$client`. */
-export function clientOf(db: unknown): Client {
+function clientOf(db: unknown): Client {
   const client = (db as { $client?: Client }).$client;
   if (!client) {
     throw new Error("prepared statements need a drizzle database over PGlite or postgres.js");

@@ -49,6 +49,12 @@ export interface RecordSymbol {
   contractSize: number;
 }
 
+/**
+ * What a record assumes of a symbol missing from the broker's catalog (a record is still shown):
+ * FX defaults, 5 digits and 100,000 units per lot.
+ */
+export const UNKNOWN_SYMBOL: RecordSymbol = { digits: 5, contractSize: 100_000 };
+
 /** Spec §2.2 Deal: one execution leg. */
 export interface ApiDeal {
   ticket: number;
