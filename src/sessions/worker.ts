@@ -1,6 +1,7 @@
 // Entry of a session worker (Bun worker thread): holds the broker sessions of the accounts hashed
 // to it, runs their connectors and mirrors, and answers the main thread's calls from the mirror
-// (reads) or through the session's write queue (trades).
+// (reads; the trading views are rendered here and leased to the main thread, which is pushed
+// their changes) or through the session's write queue (trades).
 import { ConnectorError, type SymbolSpec, type TradeOutcome } from "../broker/connector.ts";
 import { DemoConnector } from "../broker/connectors/demo.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
@@ -249,7 +250,7 @@ async function call(
     case "quote":
       return s.quote(a.symbol as string);
     case "symbols":
-      return s.live().symbols();
+      return [...(await catalogOf(s)).values()]; // the endpoint's shared catalog
     case "deals":
       return s.live().deals(n("from"), n("to"));
     case "dealsOfPosition":
