@@ -24,8 +24,8 @@ export interface TradePublisher {
 }
 
 /**
- * Outcomes of answered orders wait this long to be written together: one statement per window
- * instead of one per order, and never on the path of the answer that carried them.
+ * The longest an answered order's outcome waits to be written when no other order comes to
+ * carry it (see settleLater).
  */
 const OUTCOME_BATCH_MS = 20;
 
@@ -41,6 +41,7 @@ export class OrderJournalService {
   /** Outcomes of answered orders, recorded together after the answers have gone out. */
   private later: Array<{ id: string; outcome: JournalOutcome; at: number }> = [];
   private flushing: Promise<void> | null = null;
+  private laterTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -57,11 +58,15 @@ export class OrderJournalService {
       deps.db,
       "order_journal_settle",
       ["jsonb"],
-      `update order_journal j set state = x.state, ticket = coalesce(x.ticket, j.ticket),
-         note = coalesce(x.note, j.note), updated_at = x.at
-       from jsonb_to_recordset($1::jsonb)
-         as x(id uuid, state text, ticket bigint, note text, at timestamptz)
-       where j.id = x.id`,
+      // $1 is {"<journal id>": {state, ticket, note, at}, …}. The rows are found through the
+      // primary key (`id = any(…)`): a join against a set-returning function is planned for
+      // 100 rows and turns into a sequential scan of the whole journal.
+      `update order_journal j set
+         state = $1::jsonb -> (j.id::text) ->> 'state',
+         ticket = coalesce(($1::jsonb -> (j.id::text) ->> 'ticket')::bigint, j.ticket),
+         note = coalesce($1::jsonb -> (j.id::text) ->> 'note', j.note),
+         updated_at = ($1::jsonb -> (j.id::text) ->> 'at')::timestamptz
+       where j.id = any (array(select jsonb_object_keys($1::jsonb))::uuid[])`,
     );
     sessions.onEvent((accountId, event) => {
       const health = event.health as { status?: string } | undefined;
@@ -108,7 +113,9 @@ export class OrderJournalService {
     }
     let outcome: TradeOutcome;
     try {
-      outcome = await send(sent);
+      const answer = send(sent);
+      void this.writeQueued(); // earlier orders' outcomes, while this one is at the broker
+      outcome = await answer;
     } catch (err) {
       if (err instanceof AppError && err.code === "TRADE_OUTCOME_UNKNOWN") {
         await this.settle(journalId, { state: "unknown", note: err.message });
@@ -147,49 +154,62 @@ export class OrderJournalService {
   }
 
   /**
-   * Queues an outcome; the queue is written as one statement after OUTCOME_BATCH_MS, well after
-   * the answer that carried it has been sent. Reads of the journal drain the queue first.
+   * Queues an outcome. The queue is written by the next order to be sent, while that order is
+   * away at the broker (the main thread would only wait), or after OUTCOME_BATCH_MS when no
+   * order follows; never on the path of an answer. Reads of the journal drain the queue first.
    */
   private settleLater(id: string, outcome: JournalOutcome): void {
     this.later.push({ id, outcome, at: this.deps.clock.now() });
-    if (!this.flushing) {
-      this.flushing = new Promise<void>((resolve) => setTimeout(resolve, OUTCOME_BATCH_MS))
-        .then(async () => {
-          while (this.later.length > 0) {
-            const batch = this.later;
-            this.later = [];
-            await this.writeOutcomes(batch).catch((err: unknown) =>
-              this.deps.logger.warn({ err, count: batch.length }, "journal settle failed"),
-            );
-          }
-        })
-        .finally(() => {
-          this.flushing = null;
-        });
-    }
+    this.laterTimer ??= setTimeout(() => {
+      this.laterTimer = null;
+      void this.writeQueued();
+    }, OUTCOME_BATCH_MS);
   }
 
-  /** Resolves once every queued outcome is written (shutdown, tests). */
+  /** Writes the queued outcomes, one statement per batch; resolves when the queue is empty. */
+  private writeQueued(): Promise<void> {
+    if (this.flushing) {
+      return this.flushing;
+    }
+    if (this.later.length === 0) {
+      return Promise.resolve();
+    }
+    this.flushing = (async () => {
+      try {
+        while (this.later.length > 0) {
+          const batch = this.later;
+          this.later = [];
+          await this.writeOutcomes(batch).catch((err: unknown) =>
+            this.deps.logger.warn({ err, count: batch.length }, "journal settle failed"),
+          );
+        }
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+
+  /** Resolves once every queued outcome is written (journal reads, shutdown, tests). */
   async drain(): Promise<void> {
-    while (this.flushing) {
-      await this.flushing;
+    while (this.later.length > 0 || this.flushing) {
+      await this.writeQueued();
     }
   }
 
   private async writeOutcomes(
     rows: ReadonlyArray<{ id: string; outcome: JournalOutcome; at: number }>,
   ): Promise<void> {
-    await this.recordOutcomes.run([
-      JSON.stringify(
-        rows.map(({ id, outcome, at }) => ({
-          id,
-          state: outcome.state,
-          ticket: outcome.state === "done" ? outcome.ticket : null,
-          note: outcome.state === "done" ? null : outcome.note,
-          at: new Date(at).toISOString(),
-        })),
-      ),
-    ]);
+    const byId: Record<string, unknown> = {};
+    for (const { id, outcome, at } of rows) {
+      byId[id] = {
+        state: outcome.state,
+        ticket: outcome.state === "done" ? outcome.ticket : null,
+        note: outcome.state === "done" ? null : outcome.note,
+        at: new Date(at).toISOString(),
+      };
+    }
+    await this.recordOutcomes.run([JSON.stringify(byId)]);
   }
 
   async entry(accountId: string, clientOrderId: string): Promise<OrderJournalRow | null> {

@@ -3,13 +3,14 @@
 // migrator applies the committed migrations in drizzle/.
 
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { openPglite } from "./pglite.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -57,6 +58,5 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     return fromPostgres(opts.databaseUrl);
   }
-  const client = await PGlite.create(opts.pgliteDir);
-  return fromPglite(client);
+  return fromPglite(await openPglite(opts.pgliteDir));
 }

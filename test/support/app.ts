@@ -1,7 +1,7 @@
 // TestApp: the real application on a fresh database, driven through `app.handle` (HTTP) with
 // helpers to seed an admin, log in, issue keys and register accounts — no mocks.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerDirectory } from "../../src/broker/directory.ts";
@@ -51,6 +51,8 @@ export interface TestAppOptions {
   readonly ea?: boolean;
   /** Pool options for `ea: true` (limits, hosts…). */
   readonly eaPool?: Partial<EaHostPoolOptions>;
+  /** Keep an embedded database in DATA_DIR/db on disk, as `npm start` does (default: memory). */
+  readonly databaseOnDisk?: boolean;
 }
 
 /** Wednesday 2026-11-18 14:00 UTC: FX open, far from rollover. */
@@ -94,7 +96,6 @@ export async function createTestApp(
   env: Record<string, string> = {},
   opts: TestAppOptions = {},
 ): Promise<TestApp> {
-  const db = await freshDatabase();
   const broker = opts.broker
     ? await runDemoBroker({
         host: "127.0.0.1",
@@ -108,6 +109,7 @@ export async function createTestApp(
       })
     : null;
   const dataDir = mkdtempSync(join(tmpdir(), "tas-test-"));
+  const db = await freshDatabase(opts.databaseOnDisk ? join(dataDir, "db") : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     TAS_MASTER_KEY: TEST_MASTER_KEY,
@@ -277,6 +279,9 @@ export async function createTestApp(
       await sessions.close();
       await broker?.stop();
       await db.drop();
+      if (opts.databaseOnDisk) {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
   return t;

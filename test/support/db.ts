@@ -3,7 +3,7 @@
 // template database, dropped when the app closes.
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { type Database, fromPglite, fromPostgres } from "../../src/storage/db.ts";
+import { type Database, fromPglite, fromPostgres, openDatabase } from "../../src/storage/db.ts";
 
 const state = globalThis as unknown as {
   __tasGolden?: Promise<Blob>;
@@ -56,8 +56,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function freshDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh migrated database: on Postgres when DATABASE_URL is set, else PGlite in memory, or in
+ * `pgliteDir` (file-backed, as `npm start` keeps it) when given.
+ */
+export async function freshDatabase(pgliteDir?: string): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
+  if (!url && pgliteDir) {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir });
+    await database.migrate();
+    return { database, url: null, drop: () => database.close() };
+  }
   if (!url) {
     const client = await PGlite.create({ loadDataDir: await golden() });
     const database = fromPglite(client);

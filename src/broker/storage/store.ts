@@ -4,7 +4,6 @@
 // only after the batch holding its events is committed, so an acknowledged trade survives a kill.
 
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, gte, lte, max, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { openPglite } from "../../storage/pglite.ts";
 import { type HotStatement, hotStatement } from "../../storage/prepared.ts";
 import type {
   AccountRecord,
@@ -127,7 +127,7 @@ export class BrokerStore {
         client.end({ timeout: 5 }),
       );
     }
-    const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+    const client = await openPglite(opts.dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, MIGRATIONS);
     return new BrokerStore(db as unknown as BrokerDb, "pglite", () => client.close());

@@ -477,6 +477,54 @@ describe("order journal and reconciliation", () => {
     expect((await t.request("GET", `${base()}/orders/intents/nope`, { key })).status).toBe(404);
   });
 
+  test("outcomes of orders in a row and at once are each recorded on their own intent", async () => {
+    // In a row, each order's outcome is written while the next one is at the broker; at once,
+    // several outcomes are written by one statement.
+    const tickets = new Map<string, number>();
+    for (let i = 0; i < 4; i++) {
+      const res = await place({
+        symbol: "EURUSD",
+        side: i % 2 ? "sell" : "buy",
+        type: "market",
+        volume: 0.01,
+        clientOrderId: `row-${i}`,
+      });
+      expect(res.status).toBe(201);
+      tickets.set(`row-${i}`, res.body.data.ticket);
+    }
+    const together = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        place({
+          symbol: "EURUSD",
+          side: "buy",
+          type: "market",
+          volume: i === 5 ? 1e6 : 0.01, // the last one is rejected by the broker
+          clientOrderId: `together-${i}`,
+        }),
+      ),
+    );
+    together.forEach((res, i) => {
+      if (i < 5) {
+        expect(res.status).toBe(201);
+        tickets.set(`together-${i}`, res.body.data.ticket);
+      } else {
+        expect(res.status).toBe(422);
+      }
+    });
+    expect(new Set(tickets.values()).size).toBe(tickets.size);
+    for (const [clientOrderId, ticket] of tickets) {
+      const intent = (
+        await t.request("GET", `${base()}/orders/intents/${clientOrderId}`, { key })
+      ).body.data;
+      expect(intent).toMatchObject({ client_order_id: clientOrderId, state: "done", ticket });
+    }
+    const rejected = (await t.request("GET", `${base()}/orders/intents/together-5`, { key })).body
+      .data;
+    expect(rejected.state).toBe("rejected");
+    expect(rejected.ticket).toBeNull();
+    await t.request("POST", `${base()}/close-all`, { key });
+  });
+
   test("unknown outcomes are reconciled with the broker when the session reconnects", async () => {
     // An order whose answer was lost: it exists at the broker, but the journal only knows it was sent.
     const placed = await place({
