@@ -513,9 +513,8 @@ describe("order journal and reconciliation", () => {
     });
     expect(new Set(tickets.values()).size).toBe(tickets.size);
     for (const [clientOrderId, ticket] of tickets) {
-      const intent = (
-        await t.request("GET", `${base()}/orders/intents/${clientOrderId}`, { key })
-      ).body.data;
+      const intent = (await t.request("GET", `${base()}/orders/intents/${clientOrderId}`, { key }))
+        .body.data;
       expect(intent).toMatchObject({ client_order_id: clientOrderId, state: "done", ticket });
     }
     const rejected = (await t.request("GET", `${base()}/orders/intents/together-5`, { key })).body
