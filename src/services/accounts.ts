@@ -9,6 +9,7 @@ import type { SessionStatus } from "../domain/states.ts";
 import { AppError, accountNotFound, validationError } from "../http/errors.ts";
 import { checkBrokerEndpoint, type Resolver, systemResolver } from "../security/ssrf.ts";
 import type { SessionSpec } from "../sessions/protocol.ts";
+import { type HotStatement, hotStatement } from "../storage/prepared.ts";
 import { type AccountRow, accounts, admins, apiKeys } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -98,10 +99,12 @@ export class AccountService {
   /** Each key's accounts, in creation order, served from memory on the read path. */
   private readonly byKey = new Map<
     string,
-    { rows: AccountRow[]; byId: Map<string, AccountRow>; expiresAt: number }
+    { rows: AccountRow[]; byId: Map<string, AccountRow>; version: number; expiresAt: number }
   >();
   /** Bumped by every invalidation, so a query that raced a write cannot cache rows from before it. */
   private generation = 0;
+  /** The key's accounts_version, read on every cache expiry (prepared: src/storage/prepared.ts). */
+  private readonly keyVersion: HotStatement<{ version: string }>;
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -109,7 +112,14 @@ export class AccountService {
     private readonly servers: ServerResolver,
     /** DNS resolver of the SSRF guard (tests inject one; there is no DNS in CI). */
     private readonly resolve: Resolver = systemResolver,
-  ) {}
+  ) {
+    this.keyVersion = hotStatement(
+      deps.db,
+      "api_key_accounts_version",
+      ["uuid"],
+      "select accounts_version::text as version from api_keys where id = $1",
+    );
+  }
 
   /**
    * SSRF guard: a client-supplied broker or proxy endpoint may not reach loopback, private,
@@ -185,7 +195,12 @@ export class AccountService {
     this.byKey.delete(keyId);
   }
 
-  /** The key's accounts (in creation order, and by id), from memory when fresh, else one query. */
+  /**
+   * The key's accounts (in creation order, and by id), from memory. Every
+   * `registryCacheTtlSeconds` the key's `accounts_version` is read, one primary-key lookup
+   * (a trigger bumps it on any change to the key's accounts, on any node); only when it moved
+   * are the accounts read again.
+   */
   private async cachedOf(
     keyId: string,
   ): Promise<{ rows: AccountRow[]; byId: Map<string, AccountRow> }> {
@@ -194,17 +209,21 @@ export class AccountService {
     if (hit && hit.expiresAt > now) {
       return hit;
     }
+    const expiresAt = now + this.deps.config.registryCacheTtlSeconds * 1000;
     const generation = this.generation;
+    // Read before the rows: rows newer than their version only cost one more read later.
+    const [key] = await this.keyVersion.run([keyId]);
+    const version = key ? Number(key.version) : -1;
+    if (hit && hit.version === version && generation === this.generation) {
+      hit.expiresAt = expiresAt;
+      return hit;
+    }
     const rows = await this.deps.db
       .select()
       .from(accounts)
       .where(eq(accounts.keyId, keyId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id));
-    const entry = {
-      rows,
-      byId: new Map(rows.map((r) => [r.id, r])),
-      expiresAt: now + this.deps.config.registryCacheTtlSeconds * 1000,
-    };
+    const entry = { rows, byId: new Map(rows.map((r) => [r.id, r])), version, expiresAt };
     if (this.byKey.size > 50_000) {
       this.byKey.clear();
     }

@@ -2,6 +2,7 @@
 // a short display prefix so people can tell keys apart; the plaintext is shown once at creation.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -34,6 +35,11 @@ export const apiKeys = pgTable(
     isEnabled: boolean("is_enabled").notNull().default(true),
     /** Set when the key is revoked (DELETE); revoked keys never authenticate again. */
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Bumped by a trigger (migration 0006) on every insert, update or delete of the key's
+     * accounts, on any node: a node's cached account list is still current while this is unchanged.
+     */
+    accountsVersion: bigint("accounts_version", { mode: "number" }).notNull().default(0),
     /** Last successful authentication (UTC), updated at most once a minute per node. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
     ...lifecycleDates,
