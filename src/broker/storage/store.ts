@@ -353,7 +353,7 @@ function commitRows(events: EngineEvent[]): [string, string, string, string] {
 
 /** COMMIT_SQL as a drizzle query with bind parameters (for use inside a transaction). */
 function commitSql(rows: readonly string[]): SQL {
-  const parts = COMMIT_SQL.split(/\$(\d)/);
+  const parts = COMMIT_SQL.split(/\$(\d+)/);
   return sql.join(
     parts.map((part, i) => (i % 2 === 1 ? sql`${rows[Number(part) - 1]}` : sql.raw(part))),
   );
