@@ -37,6 +37,7 @@ import {
   withNetProfit,
 } from "../domain/trading/records.ts";
 import { AppError, validationError } from "../http/errors.ts";
+import { CATALOG_RETRY_MS, CATALOG_TTL_MS, CatalogCache } from "../sessions/catalog-cache.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
@@ -51,8 +52,15 @@ export type RenderedJson = string & { readonly __rendered: unique symbol };
 export type RejectionMapper = (reason: string, retcode: number, message: string) => AppError;
 
 export class TradingService {
-  /** Symbol specs per account (the broker's catalog, fetched once per session). */
-  private readonly specs = new Map<string, Map<string, SymbolSpec>>();
+  /**
+   * Symbol catalogs per broker endpoint (the session workers' shared catalog, copied once per
+   * endpoint rather than once per account, and read again after CATALOG_TTL_MS).
+   */
+  private readonly catalogs = new CatalogCache<Map<string, SymbolSpec>>({
+    ttlMs: CATALOG_TTL_MS,
+    retryMs: CATALOG_RETRY_MS,
+    now: Date.now,
+  });
 
   constructor(
     private readonly accounts: AccountService,
@@ -79,15 +87,15 @@ export class TradingService {
     return this.sessions.call<T>(accountId, method, args);
   }
 
-  async symbolSpecs(accountId: string): Promise<Map<string, SymbolSpec>> {
-    const cached = this.specs.get(accountId);
-    if (cached) {
-      return cached;
-    }
-    const list = await this.call<SymbolSpec[]>(accountId, "symbols");
-    const map = new Map(list.map((s) => [s.name, s]));
-    this.specs.set(accountId, map);
-    return map;
+  /** The symbol catalog of the account's broker (503 while no session has read it yet). */
+  symbolSpecs(accountId: string): Promise<Map<string, SymbolSpec>> {
+    const endpoint = this.sessions.endpointOf(accountId);
+    const load = async () => {
+      const list = await this.call<SymbolSpec[]>(accountId, "symbols");
+      return new Map(list.map((s) => [s.name, s]));
+    };
+    // An account with no session yet has no endpoint: its call answers (503) without caching.
+    return endpoint === null ? load() : this.catalogs.get(endpoint, load);
   }
 
   async spec(accountId: string, symbol: string): Promise<SymbolSpec> {

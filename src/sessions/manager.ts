@@ -6,6 +6,7 @@
 import type { SessionStatus } from "../domain/states.ts";
 import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logging/logger.ts";
+import { endpointKey } from "./catalog-cache.ts";
 import type { CallError, FromWorker, SessionMethod, SessionSpec, ToWorker } from "./protocol.ts";
 import type { SessionHealth } from "./session.ts";
 import { VIEW_LEASE_MS, type ViewName } from "./views.ts";
@@ -339,6 +340,12 @@ export class SessionManager {
     for (const l of this.listeners) {
       l(accountId, { kind: "removed" });
     }
+  }
+
+  /** The broker endpoint of an opened account's session (see endpointKey), or null. */
+  endpointOf(accountId: string): string | null {
+    const spec = this.slotOf(accountId).specs.get(accountId);
+    return spec ? endpointKey(spec) : null;
   }
 
   statusOf(accountId: string): SessionStatus {

@@ -20,6 +20,7 @@ import {
   type SessionEvent,
   type SessionStatus,
 } from "../domain/states.ts";
+import { endpointKey } from "./catalog-cache.ts";
 
 export interface SessionHealth {
   status: SessionStatus;
@@ -123,8 +124,7 @@ export class AccountSession {
 
   /** The broker endpoint and server this session logs into (sessions there share a catalog). */
   get endpoint(): string {
-    const c = this.credentials;
-    return `${c.host}:${c.port}/${c.server}`;
+    return endpointKey(this.credentials);
   }
 
   connect(): void {

@@ -4,6 +4,7 @@
 // their changes) or through the session's write queue (trades).
 import { ConnectorError, type SymbolSpec, type TradeOutcome } from "../broker/connector.ts";
 import { DemoConnector } from "../broker/connectors/demo.ts";
+import { CATALOG_RETRY_MS, CATALOG_TTL_MS, CatalogCache } from "./catalog-cache.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
 import { AccountSession, SessionNotConnected } from "./session.ts";
 import { isViewName, renderView, VIEW_LEASE_MS, type ViewName } from "./views.ts";
@@ -36,28 +37,21 @@ function subscribeWatched(s: AccountSession, symbols: Iterable<string>): void {
 const post = (msg: FromWorker) => self.postMessage(msg);
 
 /**
- * Symbol catalogs per broker endpoint: fetched once through the first session that needs one and
- * shared by every session on that endpoint (they all see the same broker's symbols).
+ * Symbol catalogs per broker endpoint: read through the first session that needs one, shared by
+ * every session on that endpoint (they all see the same broker's symbols), and read again after
+ * CATALOG_TTL_MS.
  */
-const catalogs = new Map<string, Promise<Map<string, SymbolSpec>>>();
-const readyCatalogs = new Map<string, Map<string, SymbolSpec>>();
+const catalogs = new CatalogCache<Map<string, SymbolSpec>>({
+  ttlMs: CATALOG_TTL_MS,
+  retryMs: CATALOG_RETRY_MS,
+  now: Date.now,
+});
 
 function catalogOf(s: AccountSession): Promise<Map<string, SymbolSpec>> {
-  const endpoint = s.endpoint;
-  let catalog = catalogs.get(endpoint);
-  if (!catalog) {
-    catalog = s
-      .live()
-      .symbols()
-      .then((list) => {
-        const map = new Map(list.map((spec) => [spec.name, spec]));
-        readyCatalogs.set(endpoint, map);
-        return map;
-      });
-    catalogs.set(endpoint, catalog);
-    catalog.catch(() => catalogs.delete(endpoint)); // the next read asks again
-  }
-  return catalog;
+  return catalogs.get(s.endpoint, async () => {
+    const list = await s.live().symbols();
+    return new Map(list.map((spec) => [spec.name, spec]));
+  });
 }
 
 /** Rendered views (JSON text) per session, valid while the session's mirror version holds. */
@@ -126,7 +120,7 @@ function pushViews(s: AccountSession): void {
   }
   pushedVersion.set(s.id, s.mirrorVersion);
   const now = Date.now();
-  const specs = readyCatalogs.get(s.endpoint);
+  const specs = catalogs.peek(s.endpoint);
   const views: Partial<Record<ViewName, string>> = {};
   let ok = specs !== undefined && s.status === "connected" && s.account !== null;
   for (const [name, until] of leases) {
