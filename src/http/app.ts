@@ -70,6 +70,31 @@ const newRequestId = (): string =>
 const isJson = (contentType: string): boolean =>
   /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
 
+/**
+ * One debug line per request, as a global hook only when debug logging is on: Elysia runs every
+ * after-response hook from a setImmediate that holds the request until it has run, a cost every
+ * request would pay for a line the default level never writes.
+ */
+function requestLogging(logger: Logger) {
+  const plugin = new Elysia({ name: "request-logging" });
+  if (!logger.isLevelEnabled("debug")) {
+    return plugin;
+  }
+  return plugin.onAfterResponse({ as: "global" }, ({ request, set }) => {
+    const meta = requestIds.get(request);
+    logger.debug(
+      {
+        requestId: meta?.id,
+        method: request.method,
+        url: redactUrl(new URL(request.url).pathname + new URL(request.url).search),
+        status: set.status,
+        ms: meta ? Math.round((performance.now() - meta.startedAt) * 100) / 100 : undefined,
+      },
+      "request",
+    );
+  });
+}
+
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
   const streams =
@@ -135,22 +160,7 @@ export function createApp(deps: AppDeps) {
       }
       return rendered.body;
     })
-    .onAfterResponse(({ request, set }) => {
-      if (!logger.isLevelEnabled("debug")) {
-        return;
-      }
-      const meta = requestIds.get(request);
-      logger.debug(
-        {
-          requestId: meta?.id,
-          method: request.method,
-          url: redactUrl(new URL(request.url).pathname + new URL(request.url).search),
-          status: set.status,
-          ms: meta ? Math.round((performance.now() - meta.startedAt) * 100) / 100 : undefined,
-        },
-        "request",
-      );
-    })
+    .use(requestLogging(logger))
     .use(
       openapi({
         path: "/docs",

@@ -53,6 +53,8 @@ export interface TestAppOptions {
   readonly eaPool?: Partial<EaHostPoolOptions>;
   /** Keep an embedded database in DATA_DIR/db on disk, as `npm start` does (default: memory). */
   readonly databaseOnDisk?: boolean;
+  /** Where the service's log lines go (default stdout; the level is LOG_LEVEL, "silent" here). */
+  readonly logDestination?: { write(line: string): void };
 }
 
 /** Wednesday 2026-11-18 14:00 UTC: FX open, far from rollover. */
@@ -123,7 +125,7 @@ export async function createTestApp(
     ...env,
   });
   const clock = new TestClock();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, opts.logDestination);
   const deps: ServiceDeps = {
     db: db.database.db,
     config,
