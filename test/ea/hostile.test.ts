@@ -69,13 +69,36 @@ describe("contained violations", () => {
   });
 
   test("unbounded allocation: disposed at the memory limit", async () => {
-    const { id } = await startHostile(
-      "const keep = []; function OnTick() { for (;;) { keep.push(new Array(2000000).fill(Math.random())); } }",
-    );
-    const c = await pool.dispatch(id, { type: "tick" });
-    expect(c).toMatchObject({ result: "disposed", reason: "memory" });
-    expect(pool.status(id)?.lastError).toBe("exceeded memory limit 32 MB");
-    await neighbourStillServes();
+    // A host of its own with a wall-time limit the allocation cannot reach first: on a slow, busy
+    // machine, filling 32 MB can take longer than the usual 100 ms, and then the same program
+    // ends as timedOut instead (contained either way, but this test is about the memory limit).
+    const memPool = await testPool(gateway, {
+      hosts: 1,
+      limits: { memoryMb: 32, wallMs: 10_000, logLinesPerSecond: 50 },
+    });
+    try {
+      const neighbour = await memPool.start({
+        instanceId: "mem-neighbour",
+        programJs: "function OnTick() {}",
+        meta: META,
+      });
+      expect(neighbour.result).toBe("ok");
+      const hostile = await memPool.start({
+        instanceId: "mem-hostile",
+        programJs:
+          "const keep = []; function OnTick() { for (;;) { keep.push(new Array(2000000).fill(Math.random())); } }",
+        meta: META,
+      });
+      expect(hostile.result).toBe("ok");
+      const c = await memPool.dispatch("mem-hostile", { type: "tick" });
+      expect(c).toMatchObject({ result: "disposed", reason: "memory" });
+      expect(memPool.status("mem-hostile")?.lastError).toBe("exceeded memory limit 32 MB");
+      // The neighbour on the same host still serves.
+      expect((await memPool.dispatch("mem-neighbour", { type: "tick" })).result).toBe("ok");
+      expect(memPool.status("mem-neighbour")?.status).toBe("running");
+    } finally {
+      await memPool.close();
+    }
   });
 
   test("a trade call the gateway never answers: the isolate is disposed (blocked in OrderSend)", async () => {
