@@ -60,10 +60,6 @@ export class CatalogCache<V> {
     return this.entries.get(key)?.value;
   }
 
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
   /** How many endpoints are cached. */
   get size(): number {
     return this.entries.size;
@@ -77,7 +73,7 @@ export class CatalogCache<V> {
       usedAt: now,
       refreshing: false,
     };
-    const pending = load().then(
+    const pending = started(load).then(
       (value) => {
         entry.value = value;
         entry.readAt = this.opts.now();
@@ -98,7 +94,7 @@ export class CatalogCache<V> {
 
   private refresh(entry: Entry<V>, load: () => Promise<V>): void {
     entry.refreshing = true;
-    load().then(
+    started(load).then(
       (value) => {
         entry.value = value;
         entry.readAt = this.opts.now();
@@ -123,6 +119,15 @@ export class CatalogCache<V> {
         this.entries.delete(key);
       }
     }
+  }
+}
+
+/** Runs `load`, a synchronous throw included, as a promise. */
+function started<V>(load: () => Promise<V>): Promise<V> {
+  try {
+    return load();
+  } catch (err) {
+    return Promise.reject(err);
   }
 }
 

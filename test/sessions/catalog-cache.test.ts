@@ -63,6 +63,28 @@ describe("symbol catalog cache", () => {
     expect(t.reads()).toBe(2);
   });
 
+  test("a loader that throws instead of rejecting is treated like a failed read", async () => {
+    const t = setup();
+    await expect(
+      t.cache.get("x", () => {
+        throw new Error("no session");
+      }),
+    ).rejects.toThrow("no session");
+    expect(t.cache.size).toBe(0);
+    await t.cache.get("x", t.load);
+    t.advance(1000);
+    const throwing = () => {
+      throw new Error("link lost");
+    };
+    expect(await t.cache.get("x", throwing)).toBe("v1");
+    await settle();
+    expect(await t.cache.get("x", t.load)).toBe("v1"); // retried only after retryMs
+    t.advance(100);
+    await t.cache.get("x", t.load);
+    await settle();
+    expect(await t.cache.get("x", t.load)).toBe("v2");
+  });
+
   test("a failed re-read keeps the stale catalog and tries again only after retryMs", async () => {
     const t = setup(1000, 100);
     await t.cache.get("x", t.load);
