@@ -87,15 +87,20 @@ export class TradingService {
     return this.sessions.call<T>(accountId, method, args);
   }
 
-  /** The symbol catalog of the account's broker (503 while no session has read it yet). */
+  /**
+   * The symbol catalog of the account's broker. Like every read of an account, it needs the
+   * account's session connected (503 otherwise), even when the endpoint's catalog is cached.
+   */
   symbolSpecs(accountId: string): Promise<Map<string, SymbolSpec>> {
     const endpoint = this.sessions.endpointOf(accountId);
     const load = async () => {
       const list = await this.call<SymbolSpec[]>(accountId, "symbols");
       return new Map(list.map((s) => [s.name, s]));
     };
-    // An account with no session yet has no endpoint: its call answers (503) without caching.
-    return endpoint === null ? load() : this.catalogs.get(endpoint, load);
+    if (endpoint === null || this.sessions.statusOf(accountId) !== "connected") {
+      return load(); // the session worker answers why not (503), and nothing is cached
+    }
+    return this.catalogs.get(endpoint, load);
   }
 
   async spec(accountId: string, symbol: string): Promise<SymbolSpec> {

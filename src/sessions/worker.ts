@@ -244,6 +244,7 @@ async function call(
     case "quote":
       return s.quote(a.symbol as string);
     case "symbols":
+      s.live(); // a session that is not connected answers so, cached catalog or not
       return [...(await catalogOf(s)).values()]; // the endpoint's shared catalog
     case "deals":
       return s.live().deals(n("from"), n("to"));

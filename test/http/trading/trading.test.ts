@@ -581,6 +581,28 @@ describe("sessions", () => {
     const res = await t.request("GET", `${base()}/summary`, { key });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("SESSION_NOT_CONNECTED");
+    // Every read of the account, the cached ones (views, the symbol catalog) included.
+    const reads = [
+      "portfolio",
+      "orders",
+      "quote/BTCUSD",
+      "symbols",
+      "symbols/BTCUSD",
+      "market-status?symbols=BTCUSD",
+      "trade-session/BTCUSD",
+      "server-timezone",
+      "ohlc/BTCUSD?timeframe=M1&count=5",
+      "orders/closed-session",
+      "performance?from=2026-01-01T00:00:00&to=2026-12-31T00:00:00",
+      "orders/history/paginated?from=2026-01-01T00:00:00&to=2026-12-31T00:00:00",
+    ];
+    const answers = await Promise.all(
+      reads.map(async (path) => {
+        const r = await t.request("GET", `${base()}/${path}`, { key });
+        return `${path} ${r.status} ${r.body.error?.code ?? "-"}`;
+      }),
+    );
+    expect(answers).toEqual(reads.map((path) => `${path} 503 SESSION_NOT_CONNECTED`));
     expect((await t.request("POST", `${base()}/connect`, { key })).body.data.status).toBe(
       "connected",
     );
