@@ -37,7 +37,7 @@ import {
   withNetProfit,
 } from "../domain/trading/records.ts";
 import { AppError, validationError } from "../http/errors.ts";
-import { CATALOG_RETRY_MS, CATALOG_TTL_MS, CatalogCache } from "../sessions/catalog-cache.ts";
+import { symbolCatalogCache } from "../sessions/catalog-cache.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
@@ -56,11 +56,7 @@ export class TradingService {
    * Symbol catalogs per broker endpoint (the session workers' shared catalog, copied once per
    * endpoint rather than once per account, and read again after CATALOG_TTL_MS).
    */
-  private readonly catalogs = new CatalogCache<Map<string, SymbolSpec>>({
-    ttlMs: CATALOG_TTL_MS,
-    retryMs: CATALOG_RETRY_MS,
-    now: Date.now,
-  });
+  private readonly catalogs = symbolCatalogCache<Map<string, SymbolSpec>>();
 
   constructor(
     private readonly accounts: AccountService,

@@ -136,6 +136,11 @@ export const CATALOG_TTL_MS = 10 * 60_000;
 /** After a failed re-read, how long the stale catalog is served before the next try. */
 export const CATALOG_RETRY_MS = 30_000;
 
+/** A cache of symbol catalogs with the service's TTL and retry delay, on the wall clock. */
+export function symbolCatalogCache<V>(): CatalogCache<V> {
+  return new CatalogCache<V>({ ttlMs: CATALOG_TTL_MS, retryMs: CATALOG_RETRY_MS, now: Date.now });
+}
+
 /** The cache key of a broker endpoint: sessions on the same one share a symbol catalog. */
 export function endpointKey(c: { host: string; port: number; server: string }): string {
   return `${c.host}:${c.port}/${c.server}`;

@@ -4,7 +4,7 @@
 // their changes) or through the session's write queue (trades).
 import { ConnectorError, type SymbolSpec, type TradeOutcome } from "../broker/connector.ts";
 import { DemoConnector } from "../broker/connectors/demo.ts";
-import { CATALOG_RETRY_MS, CATALOG_TTL_MS, CatalogCache } from "./catalog-cache.ts";
+import { symbolCatalogCache } from "./catalog-cache.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
 import { AccountSession, SessionNotConnected } from "./session.ts";
 import { isViewName, renderView, VIEW_LEASE_MS, type ViewName } from "./views.ts";
@@ -41,11 +41,7 @@ const post = (msg: FromWorker) => self.postMessage(msg);
  * every session on that endpoint (they all see the same broker's symbols), and read again after
  * CATALOG_TTL_MS.
  */
-const catalogs = new CatalogCache<Map<string, SymbolSpec>>({
-  ttlMs: CATALOG_TTL_MS,
-  retryMs: CATALOG_RETRY_MS,
-  now: Date.now,
-});
+const catalogs = symbolCatalogCache<Map<string, SymbolSpec>>();
 
 function catalogOf(s: AccountSession): Promise<Map<string, SymbolSpec>> {
   return catalogs.get(s.endpoint, async () => {
