@@ -2,7 +2,7 @@
 // accounts) and a bare Bun.serve JSON handler, side by side. Prints their ports and the key.
 
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,8 +16,12 @@ import { createServices, createTradingService } from "../../src/services/index.t
 import { SessionManager } from "../../src/sessions/manager.ts";
 import { fromPglite } from "../../src/storage/db.ts";
 
+// The app keeps nothing on disk here (in-memory PGlite); the directory only satisfies the config.
+const dataDir = mkdtempSync(join(tmpdir(), "tas-bench-"));
+process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+process.on("SIGTERM", () => process.exit(0));
 const config = loadConfig({
-  DATA_DIR: mkdtempSync(join(tmpdir(), "tas-bench-")),
+  DATA_DIR: dataDir,
   TAS_MASTER_KEY: "22".repeat(32),
   TAS_JWT_SECRET: "bench-secret-bench-secret-bench-secret-0000",
   LOG_LEVEL: "silent",

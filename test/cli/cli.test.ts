@@ -1,7 +1,7 @@
 // The `tas` CLI, run as a real process: admin management (never possible over REST) and
 // headless key bootstrap, then the created key used against the app on the same database.
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEST_JWT_SECRET, TEST_MASTER_KEY } from "../support/app.ts";
@@ -51,6 +51,7 @@ async function tas(args: string[], stdin?: string) {
 
 afterAll(async () => {
   await pg?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("tas CLI", () => {

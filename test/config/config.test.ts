@@ -1,10 +1,20 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync, statSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../../src/config/index.ts";
 
-const tmp = () => mkdtempSync(join(tmpdir(), "tas-config-"));
+const made: string[] = [];
+const tmp = () => {
+  const dir = mkdtempSync(join(tmpdir(), "tas-config-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 describe("config", () => {
   test("defaults, and secrets generated into DATA_DIR with mode 0600 and reused", () => {

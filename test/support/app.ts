@@ -281,9 +281,7 @@ export async function createTestApp(
       await sessions.close();
       await broker?.stop();
       await db.drop();
-      if (opts.databaseOnDisk) {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;

@@ -2,7 +2,7 @@
 // accounts, balances, positions, pending orders and deals come back. Runs the real
 // `tas broker serve` process on wall time, trading the 24/7 crypto symbol.
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerTestClient } from "../../support/broker-client.ts";
@@ -47,6 +47,7 @@ async function startBroker() {
 
 afterAll(async () => {
   await pg?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("kill and restart", () => {

@@ -2,7 +2,7 @@
 // start it again on the same data: the account, its session, positions and history come back.
 // Also: a crashed session worker is restarted and its sessions reconnect.
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestApp } from "../../support/app.ts";
@@ -73,6 +73,7 @@ async function call(
 
 afterAll(async () => {
   await pg?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("service kill and restart", () => {

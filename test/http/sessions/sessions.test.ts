@@ -1,7 +1,7 @@
 // Broker sessions end to end: a demo account opened over REST, registered, connected through a
 // session worker to the in-process demo broker; wrong credentials; broker restarts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runDemoBroker } from "../../../src/broker/server/run.ts";
@@ -30,7 +30,10 @@ beforeAll(async () => {
   );
   key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(brokerDataDir, { recursive: true, force: true });
+});
 
 describe("brokers", () => {
   test("search finds the demo company and its servers", async () => {
