@@ -14,6 +14,9 @@ import { VIEW_LEASE_MS, type ViewName } from "./views.ts";
 /** The main thread trusts its copy of a view this long after the read that leased it. */
 const VIEW_TRUST_MS = VIEW_LEASE_MS - 5_000;
 
+/** Longest a new watch waits for its worker to confirm the broker subscription. */
+const WATCH_WAIT_MS = 5_000;
+
 interface ViewCopy {
   text: string;
   version: number;
@@ -167,6 +170,13 @@ export class SessionManager {
           l(msg.id, msg.event);
         }
         return;
+      case "ticks":
+        for (const { id, quote } of msg.ticks) {
+          for (const l of this.listeners) {
+            l(id, { kind: "tick", quote });
+          }
+        }
+        return;
       case "views": {
         const copies = this.views.get(msg.id);
         if (!copies) {
@@ -254,9 +264,10 @@ export class SessionManager {
   /**
    * Streaming (issue 5): forward the ticks of `symbols` for the account from its worker (and make
    * the session subscribe them at the broker). Ticks of symbols nobody watches never leave the
-   * worker. Idempotent; survives worker restarts.
+   * worker. Idempotent; survives worker restarts. Resolves (never rejects) once the worker
+   * forwards every tick of `symbols`, or after `WATCH_WAIT_MS` if the worker is slow to say so.
    */
-  watch(accountId: string, symbols: readonly string[], owner = "ws"): void {
+  watch(accountId: string, symbols: readonly string[], owner = "ws"): Promise<void> {
     const bySymbol = ownersOf(this.watched, accountId);
     const added: string[] = [];
     for (const symbol of symbols) {
@@ -268,9 +279,17 @@ export class SessionManager {
       }
       owners.add(owner);
     }
-    if (added.length > 0) {
-      this.post(this.slotOf(accountId), { type: "watch", id: accountId, symbols: added });
+    if (added.length === 0) {
+      return Promise.resolve();
     }
+    return this.request<unknown>(
+      this.slotOf(accountId),
+      (rid) => ({ type: "watch", id: accountId, symbols: added, rid }),
+      Math.min(this.timeoutMs, WATCH_WAIT_MS),
+    ).then(
+      () => undefined,
+      () => undefined, // a slow worker or broker delays the first ticks, not the subscriber
+    );
   }
 
   /** Stops `owner`'s watch; ticks stop leaving the worker when no owner is left. */

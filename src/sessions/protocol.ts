@@ -1,5 +1,6 @@
 // Messages between the main thread and session workers (structured clones). The main thread only
 // routes: it opens/closes sessions and forwards calls; workers own all broker I/O.
+import type { Quote } from "../broker/connector.ts";
 import type { SessionHealth } from "./session.ts";
 import type { ViewName } from "./views.ts";
 
@@ -43,8 +44,12 @@ export type ToWorker =
   | { type: "remove"; id: string }
   | { type: "call"; rid: number; id: string; method: SessionMethod; args: Record<string, unknown> }
   | { type: "demo"; rid: number; host: string; port: number; params: Record<string, unknown> }
-  /** Streaming (issue 5): forward ticks of these symbols (and subscribe them at the broker). */
-  | { type: "watch"; id: string; symbols: string[] }
+  /**
+   * Streaming (issue 5): forward ticks of these symbols (and subscribe them at the broker). With
+   * `rid`, the worker replies once the broker subscription is settled: from then on every tick
+   * of these symbols reaches the main thread.
+   */
+  | { type: "watch"; id: string; symbols: string[]; rid?: number }
   /** Streaming (issue 5): stop forwarding ticks of these symbols. */
   | { type: "unwatch"; id: string; symbols: string[] }
   | { type: "stop" };
@@ -66,6 +71,11 @@ export type FromWorker =
   | { type: "reply"; rid: number; ok: true; data: unknown }
   | { type: "reply"; rid: number; ok: false; error: CallError }
   | { type: "event"; id: string; event: { kind: string; [key: string]: unknown } }
+  /**
+   * Watched ticks of one turn of the worker's event loop, oldest first (a broker step's quotes
+   * arrive together, so the streaming hub can write them to each socket at once).
+   */
+  | { type: "ticks"; ticks: Array<{ id: string; quote: Quote }> }
   /**
    * Re-rendered read views (JSON text) of a session whose mirror changed, for the main thread's
    * copies; `views: null` withdraws every copy of that session.

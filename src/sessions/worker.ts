@@ -2,7 +2,12 @@
 // to it, runs their connectors and mirrors, and answers the main thread's calls from the mirror
 // (reads; the trading views are rendered here and leased to the main thread, which is pushed
 // their changes) or through the session's write queue (trades).
-import { ConnectorError, type SymbolSpec, type TradeOutcome } from "../broker/connector.ts";
+import {
+  ConnectorError,
+  type Quote,
+  type SymbolSpec,
+  type TradeOutcome,
+} from "../broker/connector.ts";
 import { DemoConnector } from "../broker/connectors/demo.ts";
 import { symbolCatalogCache } from "./catalog-cache.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
@@ -18,23 +23,62 @@ const sessions = new Map<string, AccountSession>();
  */
 const watched = new Map<string, Set<string>>();
 
-/** Subscribes watched symbols at the broker (via the session's quote path) once connected. */
-function subscribeWatched(s: AccountSession, symbols: Iterable<string>): void {
+/**
+ * Subscribes watched symbols at the broker (via the session's quote path) once connected, and
+ * forwards each one's current quote. Settles when every symbol's subscription has.
+ */
+async function subscribeWatched(s: AccountSession, symbols: Iterable<string>): Promise<void> {
   if (s.status !== "connected") {
     return; // retried on the next transition to connected
   }
-  for (const symbol of symbols) {
+  const subscribing = [...symbols].map((symbol) =>
     s.quote(symbol).then(
       (quote) => {
         if (quote && watched.get(s.id)?.has(symbol)) {
-          post({ type: "event", id: s.id, event: { kind: "tick", quote } });
+          postTick(s.id, quote);
         }
       },
       () => undefined, // unknown symbol or link lost: nothing to forward
-    );
+    ),
+  );
+  await Promise.all(subscribing);
+}
+
+/**
+ * Watched ticks wait for the end of the current turn of the event loop and cross as one message:
+ * the broker writes a step's ticks together, so they reach the hub together and each WebSocket
+ * client gets them in one write instead of one per quote. Any other message sends the waiting
+ * ticks first, so the main thread sees everything in the order it happened.
+ */
+let tickBatch: Array<{ id: string; quote: Quote }> = [];
+/**
+ * A burst (a broker catching up hours of feed) crosses in messages of this many ticks, so the main
+ * thread handles it in short tasks and its other I/O is served in between.
+ */
+const MAX_TICKS_PER_MESSAGE = 64;
+
+function postTick(id: string, quote: Quote): void {
+  if (tickBatch.length === 0) {
+    setImmediate(flushTicks);
+  }
+  tickBatch.push({ id, quote });
+  if (tickBatch.length >= MAX_TICKS_PER_MESSAGE) {
+    flushTicks();
   }
 }
-const post = (msg: FromWorker) => self.postMessage(msg);
+
+function flushTicks(): void {
+  if (tickBatch.length > 0) {
+    const ticks = tickBatch;
+    tickBatch = [];
+    self.postMessage({ type: "ticks", ticks } satisfies FromWorker);
+  }
+}
+
+const post = (msg: FromWorker) => {
+  flushTicks();
+  self.postMessage(msg);
+};
 
 /**
  * Symbol catalogs per broker endpoint: read through the first session that needs one, shared by
@@ -175,7 +219,7 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
         const symbols = watched.get(id);
         const s = sessions.get(id);
         if (health.status === "connected" && symbols && s) {
-          subscribeWatched(s, symbols);
+          void subscribeWatched(s, symbols);
         }
       },
       mirrorChanged: () => {
@@ -185,7 +229,11 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
         }
       },
       publish: (event) => {
-        if (event.kind !== "tick" || watched.get(id)?.has(event.quote.symbol)) {
+        if (event.kind === "tick") {
+          if (watched.get(id)?.has(event.quote.symbol)) {
+            postTick(id, event.quote);
+          }
+        } else {
           post({ type: "event", id, event: event as unknown as { kind: string } });
         }
       },
@@ -384,8 +432,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         set.add(symbol);
       }
       const s = sessions.get(msg.id);
-      if (s) {
-        subscribeWatched(s, added);
+      const subscribed = s ? subscribeWatched(s, added) : Promise.resolve();
+      const rid = msg.rid;
+      if (rid !== undefined) {
+        void subscribed.then(() => post({ type: "reply", rid, ok: true, data: null }));
       }
       return;
     }

@@ -32,6 +32,22 @@ export interface StreamSink {
    * may replace while the sink is congested (quotes, bar updates); null means "never drop".
    */
   deliver(text: string, conflateKey: string | null): void;
+  /**
+   * Sends several messages in order, as `deliver` would one by one, but in one write where the
+   * transport can (several quotes of one broker step to a socket).
+   */
+  deliverMany?(messages: readonly StagedMessage[]): void;
+}
+
+/** A serialized message and its conflation key (see `StreamSink.deliver`). */
+export interface StagedMessage {
+  readonly text: string;
+  readonly conflateKey: string | null;
+}
+
+/** A quote or bar message waiting for the end of the current batch of ticks. */
+interface Fanout extends StagedMessage {
+  readonly sinks: readonly StreamSink[];
 }
 
 export interface SubscribeRequest {
@@ -94,6 +110,8 @@ interface AccountStream {
   readonly bars: Map<Timeframe, BarStream>;
   /** symbol → number of quote/bar subscriptions that need its ticks. */
   readonly watches: Map<string, number>;
+  /** symbol → the session worker's confirmation of a watch still being set up. */
+  readonly watching: Map<string, Promise<void>>;
   /** Serializes everything but quotes/bars, so seq order = event order. */
   chain: Promise<void>;
   lastStatus: string | null;
@@ -109,6 +127,48 @@ const subKey = (accountId: string, channel: Channel, timeframe: Timeframe | null
 export class StreamHub {
   private readonly streams = new Map<string, AccountStream>();
   private readonly bySink = new Map<StreamSink, Map<string, Sub>>();
+  /**
+   * Quote and bar messages of the ticks being dispatched. They are written when the dispatch ends
+   * (a microtask), grouped per sink: the ticks of one broker step arrive in one message from a
+   * session worker, and a socket then gets all of them in one write. A write per quote costs the
+   * same as a write of several, so with a few symbols per step this divides the fan-out's time.
+   * Every other message sends the staged ones first, so each sink still sees seq order.
+   */
+  private staged: Fanout[] = [];
+  private readonly flushStaged = (): void => {
+    const staged = this.staged;
+    if (staged.length === 0) {
+      return;
+    }
+    this.staged = [];
+    if (staged.length === 1) {
+      const f = staged[0] as Fanout;
+      for (const sink of f.sinks) {
+        sink.deliver(f.text, f.conflateKey);
+      }
+      return;
+    }
+    const perSink = new Map<StreamSink, Fanout[]>();
+    for (const f of staged) {
+      for (const sink of f.sinks) {
+        const mine = perSink.get(sink);
+        if (mine) {
+          mine.push(f);
+        } else {
+          perSink.set(sink, [f]);
+        }
+      }
+    }
+    for (const [sink, messages] of perSink) {
+      if (messages.length > 1 && sink.deliverMany) {
+        sink.deliverMany(messages);
+      } else {
+        for (const m of messages) {
+          sink.deliver(m.text, m.conflateKey);
+        }
+      }
+    }
+  };
 
   constructor(private readonly opts: StreamHubOptions) {
     opts.sessions.onEvent((accountId, event) => this.onSessionEvent(accountId, event));
@@ -174,7 +234,8 @@ export class StreamHub {
     for (const s of added) {
       sub.symbols.add(s);
     }
-    const ack = (extra: Record<string, unknown>) =>
+    const ack = (extra: Record<string, unknown>) => {
+      this.flushStaged();
       sink.deliver(
         JSON.stringify({
           type: "ack",
@@ -185,10 +246,11 @@ export class StreamHub {
         }),
         null,
       );
+    };
     if (req.channel === "quotes" || req.channel === "bars") {
-      for (const s of added) {
-        this.addSymbolSink(stream, req.channel, timeframe, s, sink);
-      }
+      const channel = req.channel;
+      // Acked once the worker forwards every tick of these symbols: none after the ack is missed.
+      await Promise.all(added.map((s) => this.addSymbolSink(stream, channel, timeframe, s, sink)));
       ack({
         symbols: [...sub.symbols],
         ...(timeframe ? { timeframe } : {}),
@@ -277,6 +339,7 @@ export class StreamHub {
       seq: null,
       error: { code: "ACCOUNT_NOT_FOUND", message: "Account not found" },
     });
+    this.flushStaged();
     for (const [sink, mine] of this.bySink) {
       let told = false;
       for (const [key, sub] of mine) {
@@ -339,6 +402,7 @@ export class StreamHub {
         quotes: new Map(),
         bars: new Map(),
         watches: new Map(),
+        watching: new Map(),
         chain: Promise.resolve(),
         lastStatus: this.opts.sessions.healthOf(accountId).status,
         lastAccountText: null,
@@ -383,6 +447,7 @@ export class StreamHub {
 
   /** Assigns the next seq, serializes once, buffers if replayable, and fans out. */
   private publish(stream: AccountStream, channel: Channel, data: unknown): void {
+    this.flushStaged();
     const seq = ++stream.seq;
     const text = JSON.stringify({
       type: MESSAGE_TYPE[channel],
@@ -416,6 +481,7 @@ export class StreamHub {
 
   /** Sends what `sub` missed after `lastSeq`; false (after resync_required) if that is gone. */
   private replay(stream: AccountStream, sub: Sub, lastSeq: number): boolean {
+    this.flushStaged();
     if (lastSeq < stream.evictedSeq || lastSeq > stream.seq) {
       sub.sink.deliver(
         JSON.stringify({
@@ -483,6 +549,7 @@ export class StreamHub {
       seq: stream.seq,
       data,
     });
+    this.flushStaged();
     for (const sub of subs) {
       if (this.isLive(sub)) {
         sub.sink.deliver(text, null);
@@ -496,7 +563,7 @@ export class StreamHub {
     timeframe: Timeframe | null,
     symbol: string,
     sink: StreamSink,
-  ): void {
+  ): Promise<void> {
     let sinks: Set<StreamSink> | undefined;
     if (channel === "quotes") {
       sinks = stream.quotes.get(symbol) ?? new Set();
@@ -516,9 +583,17 @@ export class StreamHub {
     sinks?.add(sink);
     const count = stream.watches.get(symbol) ?? 0;
     stream.watches.set(symbol, count + 1);
-    if (count === 0) {
-      this.opts.sessions.watch(stream.accountId, [symbol]);
+    if (count > 0) {
+      return stream.watching.get(symbol) ?? Promise.resolve();
     }
+    const watched = this.opts.sessions.watch(stream.accountId, [symbol]);
+    stream.watching.set(symbol, watched);
+    void watched.then(() => {
+      if (stream.watching.get(symbol) === watched) {
+        stream.watching.delete(symbol);
+      }
+    });
+    return watched;
   }
 
   private removeSymbolSink(
@@ -616,6 +691,14 @@ export class StreamHub {
     }
   }
 
+  /** Queues a quote or bar message for the sinks subscribed now (see `staged`). */
+  private stage(sinks: readonly StreamSink[], text: string, conflateKey: string | null): void {
+    if (this.staged.length === 0) {
+      queueMicrotask(this.flushStaged);
+    }
+    this.staged.push({ sinks, text, conflateKey });
+  }
+
   private onTick(stream: AccountStream, quote: Quote): void {
     const sinks = stream.quotes.get(quote.symbol);
     if (sinks && sinks.size > 0) {
@@ -632,10 +715,7 @@ export class StreamHub {
           timestampUTC: quote.timeMs,
         },
       });
-      const key = `q|${stream.accountId}|${quote.symbol}`;
-      for (const sink of sinks) {
-        sink.deliver(text, key);
-      }
+      this.stage([...sinks], text, `q|${stream.accountId}|${quote.symbol}`);
     }
     for (const [timeframe, bars] of stream.bars) {
       const barSinks = bars.sinks.get(quote.symbol);
@@ -656,9 +736,7 @@ export class StreamHub {
           },
         });
         const key = ev.kind === "update" ? `b|${stream.accountId}|${timeframe}|${ev.symbol}` : null;
-        for (const sink of barSinks) {
-          sink.deliver(text, key);
-        }
+        this.stage([...barSinks], text, key);
       }
     }
   }

@@ -12,7 +12,9 @@ function fakeHub() {
   const hub = new StreamHub({
     sessions: {
       onEvent: (l) => listeners.push(l),
-      watch: (_id, s) => watched.push(...s),
+      watch: async (_id, s) => {
+        watched.push(...s);
+      },
       unwatch: () => undefined,
       healthOf: () => ({
         status: "connected",
@@ -150,7 +152,100 @@ describe("StreamHub", () => {
     ).rejects.toThrow("at most 2");
     emit("acc", { kind: "tick", quote: { symbol: "EURUSD", bid: 1, ask: 1.1, timeMs: 0 } });
     emit("acc", { kind: "tick", quote: { symbol: "GBPUSD", bid: 1, ask: 1.1, timeMs: 0 } });
+    await Promise.resolve(); // quotes are written when the dispatch ends
     expect(a.got.filter((m) => m.type === "quote").map((m) => m.data.symbol)).toEqual(["EURUSD"]);
+  });
+
+  test("the quotes of one dispatch reach a sink in one deliverMany, in seq order, before any later message", async () => {
+    const { hub, emit } = fakeHub();
+    const calls: string[][] = [];
+    const batched: StreamSink = {
+      deliver: (text) => calls.push([text]),
+      deliverMany: (messages) => calls.push(messages.map((m) => m.text)),
+    };
+    const plain = sink();
+    const symbols = ["EURUSD", "GBPUSD", "USDJPY"];
+    await hub.subscribe(batched, { id: 1, channel: "quotes", accountId: "acc", symbols }, 10);
+    await hub.subscribe(plain.s, { id: 1, channel: "quotes", accountId: "acc", symbols }, 10);
+    calls.length = 0;
+
+    // A lone quote is written when its dispatch ends, with deliver.
+    emit("acc", { kind: "tick", quote: { symbol: "EURUSD", bid: 2, ask: 2.1, timeMs: 1 } });
+    expect(calls).toEqual([]);
+    await Promise.resolve();
+    expect(calls.length).toBe(1);
+    expect(JSON.parse(calls[0]?.[0] as string).data.bid).toBe(2);
+
+    calls.length = 0;
+    for (const symbol of symbols) {
+      emit("acc", { kind: "tick", quote: { symbol, bid: 1, ask: 1.1, timeMs: 0 } });
+    }
+    expect(calls).toEqual([]); // staged until the dispatch ends…
+    hub.forget("acc");
+    // …or until another message must go out after them: then they go first, together.
+    const parsed = calls.map((c) => c.map((text) => JSON.parse(text)));
+    expect(parsed.map((c) => c.map((m) => m.type))).toEqual([
+      ["quote", "quote", "quote"],
+      ["error"],
+    ]);
+    expect(parsed[0]?.map((m) => m.data.symbol)).toEqual(symbols);
+    const seqs = (parsed[0] ?? []).map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(new Set(seqs).size).toBe(3);
+    // A sink without deliverMany gets the same messages one by one, in the same order.
+    expect(plain.got.filter((m) => m.type === "quote").map((m) => m.data.symbol)).toEqual([
+      "EURUSD",
+      ...symbols,
+    ]);
+    expect(plain.got.at(-1).error.code).toBe("ACCOUNT_NOT_FOUND");
+  });
+
+  test("a quote subscription is acked only once the session worker has confirmed the watch", async () => {
+    let confirm: () => void = () => undefined;
+    const hub = new StreamHub({
+      sessions: {
+        onEvent: () => undefined,
+        watch: () =>
+          new Promise<void>((resolve) => {
+            confirm = resolve;
+          }),
+        unwatch: () => undefined,
+        healthOf: () => ({
+          status: "connected",
+          connected_since: null,
+          last_error: null,
+          reconnects: 0,
+          last_quote_at: null,
+        }),
+      },
+      trading: {
+        summary: async () => ({}) as any,
+        positionRecords: async () => [],
+        pendingRecords: async () => [],
+      },
+      logger: createLogger("silent"),
+      replaySize: 3,
+    });
+    const a = sink();
+    const b = sink();
+    const first = hub.subscribe(
+      a.s,
+      { id: 1, channel: "quotes", accountId: "acc", symbols: ["X"] },
+      5,
+    );
+    // A second subscriber to the same symbol waits for the same confirmation.
+    const second = hub.subscribe(
+      b.s,
+      { id: 1, channel: "quotes", accountId: "acc", symbols: ["X"] },
+      5,
+    );
+    await Bun.sleep(5);
+    expect(a.got).toEqual([]);
+    expect(b.got).toEqual([]);
+    confirm();
+    await Promise.all([first, second]);
+    expect(a.got.map((m) => m.type)).toEqual(["ack"]);
+    expect(b.got.map((m) => m.type)).toEqual(["ack"]);
   });
 });
 
@@ -166,6 +261,7 @@ describe("WsConnection", () => {
           return d.length;
         },
         getBufferedAmount: () => buffered,
+        cork: (fn) => fn(),
         close: (code, reason) => {
           closed.code = code;
           void reason;
@@ -191,5 +287,48 @@ describe("WsConnection", () => {
       conn.deliver(`t${i}`, null);
     }
     expect(closed.code).toBe(4000);
+  });
+
+  test("deliverMany sends in order inside one cork, and still conflates when congested", () => {
+    const log: string[] = [];
+    let buffered = 0;
+    let corked = false;
+    const conn = new WsConnection(
+      {
+        send: (d) => {
+          log.push(`${corked ? "corked" : "plain"}:${d}`);
+          return d.length;
+        },
+        getBufferedAmount: () => buffered,
+        close: () => undefined,
+        cork: (fn) => {
+          corked = true;
+          fn();
+          corked = false;
+        },
+      },
+      {
+        softBufferBytes: 1000,
+        bufferMessages: 5,
+        messageRate: 1,
+        messageBurst: 1,
+        maxViolations: 1,
+      },
+    );
+    conn.deliverMany([
+      { text: "q1", conflateKey: "q|EURUSD" },
+      { text: "q2", conflateKey: "q|GBPUSD" },
+    ]);
+    expect(log).toEqual(["corked:q1", "corked:q2"]);
+    buffered = 1_000_000;
+    conn.deliverMany([
+      { text: "q3", conflateKey: "q|EURUSD" },
+      { text: "q4", conflateKey: "q|EURUSD" },
+      { text: "t1", conflateKey: null },
+    ]);
+    expect(conn.queued).toBe(2); // q4 replaced q3; t1 kept
+    buffered = 0;
+    conn.flush();
+    expect(log.slice(2)).toEqual(["plain:q4", "plain:t1"]);
   });
 });

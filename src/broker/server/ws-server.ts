@@ -42,6 +42,8 @@ export interface BrokerServerOptions {
 const SOFT_LIMIT = 256 * 1024;
 /** Above this a connection is closed: it cannot keep up even with trade events. */
 const HARD_LIMIT = 16 * 1024 * 1024;
+/** At most this many ticks of one step are written to a connection at once (≈ 16 KB). */
+const CORKED_TICKS = 32;
 
 type Ws = ServerWebSocket<Conn>;
 
@@ -96,13 +98,36 @@ export function startBrokerServer(
     ws.send(`{"event":"tick","data":${JSON.stringify(tick)}}`);
   };
 
+  // A real-time step's few ticks go to each connection in one write (corked): the far side then
+  // reads them together, and one write costs about what a single tick's does. A burst (the feed
+  // catching up) is written tick by tick, so a reader that keeps up is never outrun into
+  // conflation by one huge write.
   broker.onTicks((ticks) => {
+    const perSocket = new Map<Ws, Quote[]>();
     for (const tick of ticks) {
       const subs = bySymbol.get(tick.symbol);
       if (subs) {
         for (const ws of subs) {
+          const mine = perSocket.get(ws);
+          if (mine) {
+            mine.push(tick);
+          } else {
+            perSocket.set(ws, [tick]);
+          }
+        }
+      }
+    }
+    for (const [ws, mine] of perSocket) {
+      if (mine.length === 1 || mine.length > CORKED_TICKS) {
+        for (const tick of mine) {
           sendTick(ws, tick);
         }
+      } else {
+        ws.cork(() => {
+          for (const tick of mine) {
+            sendTick(ws, tick);
+          }
+        });
       }
     }
   });

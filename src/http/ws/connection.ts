@@ -4,7 +4,7 @@
 // queue still overflows is closed with 4000 and a resync notice. Also the per-connection frame
 // budget (token bucket) against floods. No Elysia here; the socket is a minimal interface.
 import type { KeyPrincipal } from "../../services/keys.ts";
-import type { StreamSink } from "../../streaming/hub.ts";
+import type { StagedMessage, StreamSink } from "../../streaming/hub.ts";
 
 /** The parts of Bun's ServerWebSocket a connection uses. */
 export interface RawSocket {
@@ -12,6 +12,8 @@ export interface RawSocket {
   send(data: string): number;
   getBufferedAmount(): number;
   close(code?: number, reason?: string): void;
+  /** Runs `fn` with the socket corked: what it sends goes out in one write. */
+  cork(fn: () => void): unknown;
 }
 
 export interface ConnectionLimits {
@@ -82,6 +84,18 @@ export class WsConnection implements StreamSink {
     if (this.queue.size > this.limits.bufferMessages) {
       this.overflow();
     }
+  }
+
+  /** Several messages in order, as `deliver` one by one, in one write (a corked socket). */
+  deliverMany(messages: readonly StagedMessage[]): void {
+    if (this.closed) {
+      return;
+    }
+    this.raw.cork(() => {
+      for (const m of messages) {
+        this.deliver(m.text, m.conflateKey);
+      }
+    });
   }
 
   /** Sends queued messages while the socket has room (Bun's drain event). */
