@@ -6,14 +6,16 @@ import { StreamHub, type StreamSink } from "../../src/streaming/hub.ts";
 
 type Listener = (id: string, e: { kind: string; [k: string]: unknown }) => void;
 
-function fakeHub() {
+/** A hub on fake sessions; `confirmWatch` stands in for the worker's confirmation of a watch. */
+function fakeHub(confirmWatch: () => Promise<void> = async () => undefined) {
   const listeners: Listener[] = [];
   const watched: string[] = [];
   const hub = new StreamHub({
     sessions: {
       onEvent: (l) => listeners.push(l),
-      watch: async (_id, s) => {
+      watch: (_id, s) => {
         watched.push(...s);
+        return confirmWatch();
       },
       unwatch: () => undefined,
       healthOf: () => ({
@@ -202,30 +204,12 @@ describe("StreamHub", () => {
 
   test("a quote subscription is acked only once the session worker has confirmed the watch", async () => {
     let confirm: () => void = () => undefined;
-    const hub = new StreamHub({
-      sessions: {
-        onEvent: () => undefined,
-        watch: () =>
-          new Promise<void>((resolve) => {
-            confirm = resolve;
-          }),
-        unwatch: () => undefined,
-        healthOf: () => ({
-          status: "connected",
-          connected_since: null,
-          last_error: null,
-          reconnects: 0,
-          last_quote_at: null,
+    const { hub } = fakeHub(
+      () =>
+        new Promise<void>((resolve) => {
+          confirm = resolve;
         }),
-      },
-      trading: {
-        summary: async () => ({}) as any,
-        positionRecords: async () => [],
-        pendingRecords: async () => [],
-      },
-      logger: createLogger("silent"),
-      replaySize: 3,
-    });
+    );
     const a = sink();
     const b = sink();
     const first = hub.subscribe(
