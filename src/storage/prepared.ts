@@ -1,9 +1,9 @@
 // Server-side prepared statements for the few hot statements (the broker's group commit, the
-// order journal's writes, the account registry's version check). PGlite parses and plans every query anew — for a multi-CTE statement that is
-// most of its cost (~0.4 ms of ~0.5 ms) — so on PGlite the statement is PREPAREd once per
-// database and then run with EXECUTE, its arguments inlined as SQL literals (PGlite's EXECUTE
-// takes no bind parameters). On Postgres, postgres.js already prepares every query it sends, so
-// the statement simply runs with bind parameters there.
+// order journal's writes, the account registry's version check). PGlite parses and plans every
+// query anew — for a multi-CTE statement that is most of its cost (~0.4 ms of ~0.5 ms) — so on
+// PGlite the statement is PREPAREd once per database and then run with EXECUTE, its arguments
+// inlined as SQL literals (PGlite's EXECUTE takes no bind parameters). On Postgres, postgres.js
+// already prepares every query it sends, so the statement simply runs with bind parameters there.
 import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 

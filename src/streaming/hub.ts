@@ -47,7 +47,8 @@ export interface StagedMessage {
 
 /** A quote or bar message waiting for the end of the current batch of ticks. */
 interface Fanout extends StagedMessage {
-  readonly sinks: readonly StreamSink[];
+  /** The symbol's subscribers (the live set: whoever is subscribed when it is written). */
+  readonly sinks: ReadonlySet<StreamSink>;
 }
 
 export interface SubscribeRequest {
@@ -691,8 +692,8 @@ export class StreamHub {
     }
   }
 
-  /** Queues a quote or bar message for the sinks subscribed now (see `staged`). */
-  private stage(sinks: readonly StreamSink[], text: string, conflateKey: string | null): void {
+  /** Queues a quote or bar message for a symbol's subscribers (see `staged`). */
+  private stage(sinks: ReadonlySet<StreamSink>, text: string, conflateKey: string | null): void {
     if (this.staged.length === 0) {
       queueMicrotask(this.flushStaged);
     }
@@ -715,7 +716,7 @@ export class StreamHub {
           timestampUTC: quote.timeMs,
         },
       });
-      this.stage([...sinks], text, `q|${stream.accountId}|${quote.symbol}`);
+      this.stage(sinks, text, `q|${stream.accountId}|${quote.symbol}`);
     }
     for (const [timeframe, bars] of stream.bars) {
       const barSinks = bars.sinks.get(quote.symbol);
@@ -736,7 +737,7 @@ export class StreamHub {
           },
         });
         const key = ev.kind === "update" ? `b|${stream.accountId}|${timeframe}|${ev.symbol}` : null;
-        this.stage([...barSinks], text, key);
+        this.stage(barSinks, text, key);
       }
     }
   }
