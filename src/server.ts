@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { BrokerDirectory, parseDirectoryFile } from "./broker/directory.ts";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded.ts";
 import type { Config } from "./config/index.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, SERVE_OPTIONS } from "./http/app.ts";
 import type { Logger } from "./logging/logger.ts";
 import { createSecretBox } from "./security/secrets.ts";
 import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
@@ -64,6 +64,9 @@ export function demoBrokerConfig(config: Config) {
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, "broker"),
     historyDays: config.brokerHistoryDays,
+    tickIntensity: config.brokerTickIntensity,
+    maxTicksPerSecond: config.brokerMaxTicksPerSecond,
+    limitOrders: config.brokerLimitOrders,
     ...(config.brokerSeed !== null ? { seed: config.brokerSeed } : {}),
     ...(config.brokerReplay.length > 0
       ? {
@@ -107,10 +110,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   app.listen({
     port: config.port,
     hostname: config.host,
-    // A backstop for bodies without Content-Length; the app enforces the exact limit itself.
-    maxRequestBodySize: config.maxBodyBytes + 64 * 1024,
+    ...SERVE_OPTIONS,
   });
   const port = app.server?.port ?? config.port;
+  // Requests and order intents an earlier boot left unfinished (a kill -9) are recovered: the
+  // ones that need no broker now, orders as soon as their account's session connects.
+  const orphanIntents = (await services.journal?.markDeadHolders()) ?? 0;
+  const orphanRequests = await services.idempotency.recoverOrphans();
+  if (orphanIntents + orphanRequests > 0) {
+    logger.info({ orphanIntents, orphanRequests }, "recovering requests of a previous run");
+  }
   const opened = await services.accounts.openAllSessions();
   // EA instances that were running before the restart come back once their sessions connect.
   const resumed = (await services.eaInstances?.resume()) ?? 0;

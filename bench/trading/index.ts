@@ -30,6 +30,9 @@ export async function benchTrading(
     {
       TAS_RATE_LIMIT_RPS: "1000000",
       TAS_RATE_LIMIT_BURST: "1000000",
+      // Orders back to back on one account, as fast as they go: no trade-rate limit here.
+      TAS_TRADE_RATE_PER_SECOND: "1000000",
+      TAS_TRADE_BURST: "1000000",
       TAS_SESSION_WORKERS: "2",
       BROKER_PORT: String(broker.port),
     },

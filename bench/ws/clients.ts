@@ -57,5 +57,5 @@ for (const ws of sockets) {
   ws.onclose = null;
   ws.close();
 }
-process.stdout.write(`${JSON.stringify({ received, samples })}\n`);
-process.exit(0);
+// Exit only once the (possibly multi-megabyte) line has drained into the pipe.
+process.stdout.write(`${JSON.stringify({ received, samples })}\n`, () => process.exit(0));

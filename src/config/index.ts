@@ -3,6 +3,7 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { parseDailyTime } from "../domain/schedule.ts";
 
@@ -11,6 +12,8 @@ export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" |
 export interface Config {
   /** HTTP + WebSocket port. Env `PORT`, default 8080. */
   readonly port: number;
+  /** This node's name: requests it runs are held under `<node>/<boot>`, so after a restart it knows its earlier boot's unfinished requests as dead. Unique per node. Env `TAS_NODE_ID`, default `<hostname>:<PORT>`. */
+  readonly nodeId: string;
   /** Interface to bind. Env `HOST`, default `0.0.0.0`. */
   readonly host: string;
   /** Folder for the embedded database, generated secrets and broker state. Env `DATA_DIR`, default `./data`. */
@@ -33,7 +36,7 @@ export interface Config {
   readonly rateLimitBurst: number;
   /** Seconds a verified API key stays in the in-memory cache. Env `TAS_KEY_CACHE_TTL_SECONDS`, default 30. */
   readonly keyCacheTtlSeconds: number;
-  /** Failed admin logins allowed per username and per client address in a minute. Env `TAS_LOGIN_ATTEMPTS_PER_MINUTE`, default 10. */
+  /** Admin password checks allowed per client address in any 60 s (then backoff; see `LoginLimiter`). Env `TAS_LOGIN_ATTEMPTS_PER_MINUTE`, default 10. */
   readonly loginAttemptsPerMinute: number;
   /** Seconds a key's account list may be served from memory when another node (or the CLI) could
    * have changed it; changes made through this node invalidate at once. Env
@@ -59,6 +62,10 @@ export interface Config {
   readonly brokerReplaySpeed: number;
   /** Days of M1 history the demo broker back-fills at start. Env `BROKER_HISTORY_DAYS`, default 30. */
   readonly brokerHistoryDays: number;
+  /** Scale on the demo feed's tick intensity, which is measured from recorded tick volumes (1 = as recorded, e.g. EURUSD ≈ 100–200 ticks/min in London/New York hours). Env `BROKER_TICK_INTENSITY`, default 1. */
+  readonly brokerTickIntensity: number;
+  /** Cap on the demo broker's ticks per second per symbol, averaged over a minute (synthetic and replayed feeds). Env `BROKER_MAX_TICKS_PER_SECOND`, default 10. */
+  readonly brokerMaxTicksPerSecond: number;
   /** Optional JSON file of other brokers' servers for the broker directory. Env `BROKER_DIRECTORY_FILE`. */
   readonly brokerDirectoryFile: string | null;
   /** UTC time of day `HH:MM` of the daily usage snapshot job. Env `TAS_SNAPSHOT_TIME_UTC`, default `00:05`. */
@@ -95,6 +102,23 @@ export interface Config {
   readonly eaLogLinesPerSec: number;
   /** Largest EA file accepted by `POST /admin/eas`, bytes (larger → 413). Env `TAS_EA_MAX_UPLOAD_BYTES`, default 524288 (512 KiB). */
   readonly eaMaxUploadBytes: number;
+  // --- Trade limits (MT5 retcodes 10024 TOO_MANY_REQUESTS and 10033 LIMIT_ORDERS) ---
+  /** Trade requests (place, modify, close, cancel, close-by) per second per account, REST and EA together; over it → 429 / retcode 10024. Env `TAS_TRADE_RATE_PER_SECOND`, default 20. */
+  readonly tradeRatePerSecond: number;
+  /** Burst of trade requests per account (bucket capacity). Env `TAS_TRADE_BURST`, default 40. */
+  readonly tradeBurst: number;
+  /** Trade requests per second of one EA instance (they count against the account's rate too). Env `TAS_EA_TRADE_RATE_PER_SECOND`, default 10. */
+  readonly eaTradeRatePerSecond: number;
+  /** Burst of trade requests of one EA instance. Env `TAS_EA_TRADE_BURST`, default 20. */
+  readonly eaTradeBurst: number;
+  /** Pending (resting) orders an account may hold; one more → 422 LIMIT_ORDERS / retcode 10033; 0 = no cap. Env `TAS_MAX_PENDING_ORDERS`, default 200. */
+  readonly maxPendingOrders: number;
+  /** Refused trade requests (10024, 10033) an EA instance may have within the window; one more stops it with status `error`. Env `TAS_EA_MAX_TRADE_REFUSALS`, default 50. */
+  readonly eaMaxTradeRefusals: number;
+  /** The window of `eaMaxTradeRefusals`, seconds. Env `TAS_EA_TRADE_REFUSAL_WINDOW_SECONDS`, default 10. */
+  readonly eaTradeRefusalWindowSeconds: number;
+  /** The demo broker's own limit of pending orders per account (it answers 10033 itself); 0 = none. Env `BROKER_LIMIT_ORDERS`, default 500. */
+  readonly brokerLimitOrders: number;
 }
 
 /** A configuration problem; the CLI prints its message as one line and exits 1. */
@@ -125,6 +149,18 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   const value = Number(raw.trim());
   if (value < min || value > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function numberVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") {
+    return fallback;
+  }
+  const value = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
   }
   return value;
 }
@@ -171,6 +207,10 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   }
   const host = env.HOST && env.HOST.trim() !== "" ? env.HOST.trim() : "0.0.0.0";
   const port = intVar(env, "PORT", 8080, 0, 65535);
+  const nodeId = env.TAS_NODE_ID?.trim() || `${hostname()}:${port}`;
+  if (!/^[\x21-\x7e]{1,100}$/.test(nodeId) || nodeId.includes("/")) {
+    throw new ConfigError("TAS_NODE_ID must be 1-100 visible ASCII characters without '/'");
+  }
   const jwtTtlSeconds = intVar(env, "TAS_JWT_TTL_SECONDS", 43_200, 60, 30 * 86_400);
   const maxBodyBytes = intVar(env, "TAS_MAX_BODY_BYTES", 1_048_576, 1024, 64 * 1_048_576);
   const rateLimitRps = intVar(env, "TAS_RATE_LIMIT_RPS", 100, 1, 1_000_000);
@@ -204,6 +244,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       ? intVar(env, "BROKER_SEED", 1, 1, 2_147_483_646)
       : null;
   const brokerHistoryDays = intVar(env, "BROKER_HISTORY_DAYS", 30, 1, 365);
+  const brokerTickIntensity = numberVar(env, "BROKER_TICK_INTENSITY", 1, 0, 100);
+  const brokerMaxTicksPerSecond = numberVar(env, "BROKER_MAX_TICKS_PER_SECOND", 10, 0.1, 1000);
   const brokerReplay = (env.BROKER_REPLAY ?? "")
     .split(",")
     .map((e) => e.trim())
@@ -254,6 +296,21 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const eaHandlerMs = intVar(env, "TAS_EA_HANDLER_MS", 100, 1, 60_000);
   const eaLogLinesPerSec = intVar(env, "TAS_EA_LOG_LINES_PER_SEC", 100, 1, 100_000);
   const eaMaxUploadBytes = intVar(env, "TAS_EA_MAX_UPLOAD_BYTES", 524_288, 1024, 16 * 1_048_576);
+  // Trade limits.
+  const tradeRatePerSecond = intVar(env, "TAS_TRADE_RATE_PER_SECOND", 20, 1, 1_000_000);
+  const tradeBurst = intVar(env, "TAS_TRADE_BURST", 40, 1, 1_000_000);
+  const eaTradeRatePerSecond = intVar(env, "TAS_EA_TRADE_RATE_PER_SECOND", 10, 1, 1_000_000);
+  const eaTradeBurst = intVar(env, "TAS_EA_TRADE_BURST", 20, 1, 1_000_000);
+  const maxPendingOrders = intVar(env, "TAS_MAX_PENDING_ORDERS", 200, 0, 1_000_000);
+  const eaMaxTradeRefusals = intVar(env, "TAS_EA_MAX_TRADE_REFUSALS", 50, 1, 1_000_000);
+  const eaTradeRefusalWindowSeconds = intVar(
+    env,
+    "TAS_EA_TRADE_REFUSAL_WINDOW_SECONDS",
+    10,
+    1,
+    3600,
+  );
+  const brokerLimitOrders = intVar(env, "BROKER_LIMIT_ORDERS", 500, 0, 1_000_000);
 
   const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET;
   if (needsFiles && options.createDataDir) {
@@ -291,6 +348,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
 
   return Object.freeze({
     port,
+    nodeId,
     host,
     dataDir,
     databaseUrl,
@@ -312,6 +370,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     embeddedBroker,
     brokerSeed,
     brokerHistoryDays,
+    brokerTickIntensity,
+    brokerMaxTicksPerSecond,
     brokerReplay,
     brokerReplayOffsetMinutes,
     brokerReplaySpeed,
@@ -331,5 +391,13 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     eaHandlerMs,
     eaLogLinesPerSec,
     eaMaxUploadBytes,
+    tradeRatePerSecond,
+    tradeBurst,
+    eaTradeRatePerSecond,
+    eaTradeBurst,
+    maxPendingOrders,
+    eaMaxTradeRefusals,
+    eaTradeRefusalWindowSeconds,
+    brokerLimitOrders,
   });
 }

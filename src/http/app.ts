@@ -20,8 +20,16 @@ import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import { StreamHub } from "../streaming/hub.ts";
+import { docsModule } from "./docs/index.ts";
 import { renderError } from "./error-renderer.ts";
 import { AppError } from "./errors.ts";
+import {
+  checkRequestUrl,
+  decodeUtf8,
+  parseJsonBody,
+  parseMultipartBody,
+  readBodyBytes,
+} from "./input-guard.ts";
 import { accountsModule } from "./modules/accounts/index.ts";
 import { adminAccountsModule } from "./modules/admin-accounts/index.ts";
 import { adminAdminsModule } from "./modules/admin-admins/index.ts";
@@ -37,6 +45,8 @@ import { marketModule } from "./modules/market/index.ts";
 import { sessionsModule } from "./modules/sessions/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { tradingModule } from "./modules/trading/index.ts";
+import { apiDocumentation } from "./openapi/document.ts";
+import { RouteTable } from "./route-table.ts";
 import { wsModule, wsServerOptions } from "./ws/index.ts";
 
 export const API_VERSION = "2.1.0";
@@ -61,6 +71,14 @@ export interface AppDeps {
   /** WebSocket streaming hub (issue 5); created here when not given. Pass one to publish EA events. */
   readonly streams?: StreamHub;
 }
+
+/**
+ * Bun.serve options of the app. Bun's own body limit answers 413 with an empty body (no
+ * envelope, no X-Request-Id) before the app sees the request, so it is put out of reach: the
+ * app enforces TAS_MAX_BODY_BYTES itself (Content-Length in onRequest, bodies without it while
+ * reading them in onParse), and never buffers more than that.
+ */
+export const SERVE_OPTIONS = { maxRequestBodySize: Number.MAX_SAFE_INTEGER } as const;
 
 const requestIds = new WeakMap<Request, { id: string; startedAt: number }>();
 
@@ -108,7 +126,16 @@ export function createApp(deps: AppDeps) {
   // EA status changes and log lines go out on the `ea` channel (issue 6).
   deps.eaInstances?.setPublisher(streams);
   deps.trading.setPublisher(streams);
-  return new Elysia({ normalize: false, websocket: wsServerOptions(config) })
+  // The route table the error path reads for 405s (bound to the app's routes below).
+  const routes = new RouteTable();
+  // The OpenAPI document, generated from the routes' schemas (bound to the app's routes below).
+  const apiDoc = apiDocumentation({
+    title: "Trading Account Service",
+    version: API_VERSION,
+    description:
+      "Multi-tenant REST + WebSocket API for MetaTrader-style broker accounts. Every JSON response is the envelope {ok: true, data} or {ok: false, error: {code, message, details?}}, with an X-Request-Id header. The WebSocket protocol (/ws) is described by the AsyncAPI document.",
+  });
+  const app = new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
       requestIds.set(request, { id, startedAt: performance.now() });
@@ -120,19 +147,19 @@ export function createApp(deps: AppDeps) {
           `Request body exceeds the limit of ${config.maxBodyBytes} bytes`,
         );
       }
+      // Malformed percent-encoding, non-UTF-8 bytes or NUL in the path or query: 400 here,
+      // before routing (never a database error later).
+      checkRequestUrl(request.url);
     })
     .onParse(async ({ request, contentType }) => {
+      // Every body is read here, within the limit (also chunked ones), and parsed by the
+      // bounded parsers of input-guard.ts; the framework's own parsers never run.
       const type = contentType ?? "";
-      if (type.startsWith("multipart/form-data")) {
-        return; // the framework's multipart parser (EA uploads)
+      const bytes = await readBodyBytes(request, config.maxBodyBytes);
+      if (/^multipart\/form-data\b/i.test(type)) {
+        return parseMultipartBody(bytes, request.headers.get("content-type") ?? type);
       }
-      const text = await request.text();
-      if (text.length > config.maxBodyBytes) {
-        throw new AppError(
-          "PAYLOAD_TOO_LARGE",
-          `Request body exceeds the limit of ${config.maxBodyBytes} bytes`,
-        );
-      }
+      const text = decodeUtf8(bytes);
       if (text.trim() === "") {
         return null;
       }
@@ -142,16 +169,15 @@ export function createApp(deps: AppDeps) {
           "Request bodies must be JSON: send Content-Type: application/json",
         );
       }
-      try {
-        return JSON.parse(text) as unknown;
-      } catch (err) {
-        throw new AppError("VALIDATION_ERROR", `Malformed JSON body: ${(err as Error).message}`);
-      }
+      return parseJsonBody(text);
     })
     .onError(({ code, error, set, request }) => {
       const meta = requestIds.get(request);
       const id = meta?.id ?? newRequestId();
-      const rendered = renderError(code, error, id, logger);
+      const rendered = renderError(code, error, id, logger, {
+        method: request.method,
+        allowedMethods: () => routes.allowedMethods(new URL(request.url).pathname),
+      });
       set.status = rendered.status;
       set.headers["x-request-id"] = id;
       set.headers["content-type"] = "application/json";
@@ -164,36 +190,17 @@ export function createApp(deps: AppDeps) {
     .use(
       openapi({
         path: "/docs",
+        // The /docs page is docsModule's (a pinned, locally served renderer), not the plugin's
+        // CDN-loaded one; the plugin serves /openapi.json only.
+        provider: null,
         specPath: "/openapi.json",
-        exclude: { paths: ["/docs", "/openapi.json"] },
-        documentation: {
-          info: {
-            title: "Trading Account Service",
-            version: API_VERSION,
-            description:
-              "Multi-tenant REST + WebSocket API for MetaTrader-style broker accounts. Every JSON response is the envelope {ok, data} or {ok:false, error:{code, message}}.",
-          },
-          components: {
-            securitySchemes: {
-              ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" },
-              BearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-            },
-          },
-          tags: [
-            { name: "accounts", description: "Client account registry" },
-            { name: "sessions", description: "Broker sessions of accounts" },
-            { name: "brokers", description: "Broker directory and demo accounts" },
-            {
-              name: "trading",
-              description: "Orders, positions, history and market data of an account",
-            },
-            { name: "keys", description: "API key management" },
-            { name: "admin", description: "Administration" },
-            { name: "system", description: "Health" },
-          ],
-        },
+        // /ws is documented in the AsyncAPI document, not here.
+        exclude: { paths: ["/docs", "/openapi.json", "/ws"] },
+        // Paths and components generated from the route schemas (src/http/openapi/).
+        documentation: apiDoc.documentation,
       }),
     )
+    .use(docsModule({ version: API_VERSION, port: config.port }))
     .use(systemModule())
     .use(adminAuthModule(deps))
     .use(adminAdminsModule(deps))
@@ -210,6 +217,9 @@ export function createApp(deps: AppDeps) {
     .use(adminEasModule(deps))
     .use(easModule(deps))
     .use(wsModule(deps, streams));
+  routes.bind(() => app.routes);
+  apiDoc.bind(() => app.routes);
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

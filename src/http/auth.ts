@@ -36,6 +36,24 @@ export function presentedKey(headers: Record<string, string | undefined>): strin
   return null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The claims of an admin token as /admin/login issues them: `sub` a uuid, `role` a role, `exp`
+ * and `iat` integer seconds (the verifier accepts `exp: 1e309`, i.e. Infinity: never expiring).
+ */
+export function hasAdminClaims(
+  claims: Record<string, unknown>,
+): claims is Record<string, unknown> & { sub: string } {
+  return (
+    typeof claims.sub === "string" &&
+    UUID.test(claims.sub) &&
+    (claims.role === "admin" || claims.role === "superadmin") &&
+    Number.isSafeInteger(claims.exp) &&
+    Number.isSafeInteger(claims.iat)
+  );
+}
+
 /** Per-key token buckets (this node). */
 export class KeyRateLimiter {
   private readonly buckets = new Map<string, BucketState>();
@@ -105,8 +123,10 @@ export function authPlugin(deps: AuthDeps) {
       };
     }
     const claims = await verifyJwt(presented);
+    // A correctly signed token is still input: only a uuid `sub` (and a known `role`) reaches
+    // the database lookup; any other claim shape is 401, never a cast error.
     const admin =
-      claims && typeof claims.sub === "string" ? await deps.admins.findByUuid(claims.sub) : null;
+      claims && hasAdminClaims(claims) ? await deps.admins.findByUuid(claims.sub) : null;
     if (!admin) {
       throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
     }

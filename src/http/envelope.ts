@@ -11,25 +11,12 @@ export const ok = <T>(data: T): Ok<T> => ({ ok: true, data });
 /**
  * The success envelope around `data` that is already JSON text (a view rendered in a session
  * worker): the bytes are forwarded as a string body, not parsed and serialized again, and not
- * re-validated (the route documents its shape with `renderedResponse`).
+ * re-validated (the route documents its shape with `operation({ responses })`).
  */
 export function okRendered(set: { headers: Record<string, unknown> }, data: string): string {
   set.headers["content-type"] = "application/json; charset=utf-8";
   return `{"ok":true,"data":${data}}`;
 }
-
-/** The OpenAPI `responses` of a route answered with `okRendered`: the envelope of `schema`. */
-export const renderedResponse = <S extends TSchema>(schema: S) => ({
-  responses: {
-    200: {
-      description: "OK",
-      // A TypeBox schema is a JSON Schema; OpenAPI's typings only disagree on draft details.
-      content: {
-        "application/json": { schema: Envelope(schema) as unknown as Record<string, never> },
-      },
-    },
-  },
-});
 
 /** Response schema of a successful call whose `data` is `schema`. */
 export const Envelope = <S extends TSchema>(schema: S) =>

@@ -75,12 +75,61 @@ function renderValidation(error: unknown): Rendered {
   };
 }
 
-/** Renders any thrown value. `code` is Elysia's error code when the framework raised it. */
+/** What the error path knows of the request's routing (see src/http/route-table.ts). */
+export interface RequestRouting {
+  readonly method: string;
+  /** The methods the resource at the request's path accepts; null when no route matches it. */
+  allowedMethods(): readonly string[] | null;
+}
+
+/**
+ * A known path asked with a method it does not accept: 405 with `Allow`. Elysia reports it as
+ * not found, or — when a parameter route of the method shadows a static route of another method
+ * (`PUT …/orders/closed-session` against `PUT …/orders/:ticket`) — as invalid path parameters.
+ */
+function methodNotAllowed(
+  code: string | number,
+  error: unknown,
+  routing: RequestRouting | undefined,
+): Rendered | null {
+  if (
+    !routing ||
+    !(
+      code === "NOT_FOUND" ||
+      (code === "VALIDATION" && (error as { type?: string })?.type === "params")
+    )
+  ) {
+    return null;
+  }
+  const method = routing.method.toUpperCase();
+  const allow = routing.allowedMethods();
+  if (!allow || allow.includes(method)) {
+    return null;
+  }
+  return {
+    status: 405,
+    body: {
+      ok: false,
+      error: {
+        code: "METHOD_NOT_ALLOWED",
+        message: `Method ${method} is not allowed here; allowed: ${allow.join(", ")}`,
+        details: { allow: [...allow] },
+      },
+    },
+    headers: { Allow: allow.join(", ") },
+  };
+}
+
+/**
+ * Renders any thrown value. `code` is Elysia's error code when the framework raised it;
+ * `routing` turns a known path with an unaccepted method into 405.
+ */
 export function renderError(
   code: string | number,
   error: unknown,
   requestId: string,
   logger: Logger,
+  routing?: RequestRouting,
 ): Rendered {
   // Errors raised inside the body parser arrive wrapped in the framework's ParseError.
   const cause = (error as { cause?: unknown } | null)?.cause;
@@ -100,6 +149,10 @@ export function renderError(
       },
       ...(error.headers ? { headers: error.headers } : {}),
     };
+  }
+  const notAllowed = methodNotAllowed(code, error, routing);
+  if (notAllowed) {
+    return notAllowed;
   }
   switch (code) {
     case "VALIDATION":

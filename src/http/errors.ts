@@ -26,6 +26,10 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "IDEMPOTENCY_MISMATCH"
   | "RATE_LIMITED"
+  // Trade limits: the account's or the EA's trade rate (MT5 retcode 10024), the account's cap on
+  // pending orders (10033; also a broker rejection mapped by src/domain/trading/rejections.ts).
+  | "TOO_MANY_REQUESTS"
+  | "LIMIT_ORDERS"
   | "SESSION_NOT_CONNECTED"
   | "BROKER_UNAVAILABLE"
   | "TRADE_OUTCOME_UNKNOWN"
@@ -56,6 +60,8 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
+  TOO_MANY_REQUESTS: 429,
+  LIMIT_ORDERS: 422,
   SESSION_NOT_CONNECTED: 503,
   BROKER_UNAVAILABLE: 503,
   TRADE_OUTCOME_UNKNOWN: 504,

@@ -1,7 +1,7 @@
 // Administrators: the one-time seed, login (argon2id, equal cost for unknown users, attempt
 // limits), the read-only list, and the CLI's create/update/delete.
 import { asc, count, eq, sql } from "drizzle-orm";
-import { type BucketState, newBucket, takeToken } from "../domain/token-bucket.ts";
+import { LoginLimiter } from "../domain/login-limiter.ts";
 import { AppError, adminNotFound } from "../http/errors.ts";
 import { type AdminRow, admins } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
@@ -47,10 +47,15 @@ export const toAdminView = (row: AdminRow): AdminView => ({
 const SEED_LOCK_ID = 0x54_41_53_53_45_45_44;
 
 export class AdminService {
-  private readonly loginBuckets = new Map<string, BucketState>();
+  private readonly loginLimiter: LoginLimiter;
   private dummyHash: Promise<string> | null = null;
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: ServiceDeps) {
+    this.loginLimiter = new LoginLimiter({
+      attemptsPerMinute: deps.config.loginAttemptsPerMinute,
+      clock: deps.clock,
+    });
+  }
 
   private hashPassword(password: string): Promise<string> {
     return Bun.password.hash(password, { algorithm: "argon2id" });
@@ -59,6 +64,14 @@ export class AdminService {
   /** Creates the first superadmin; exactly one concurrent caller wins, then 409 for ever. */
   async seed(username: string, password: string): Promise<AdminView> {
     validateCredentials(username, password);
+    // A seeded deployment answers at once: an unauthenticated caller must not make it hash.
+    const [seeded] = await this.deps.db
+      .select({ n: count() })
+      .from(admins)
+      .where(eq(admins.role, "superadmin"));
+    if ((seeded?.n ?? 0) > 0) {
+      throw new AppError("ALREADY_SEEDED", "This deployment is already seeded");
+    }
     const hash = await this.hashPassword(password);
     return this.deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -88,36 +101,21 @@ export class AdminService {
     });
   }
 
-  /** Counts a login attempt against `key`; false when over the per-minute limit. */
-  private allowAttempt(key: string): { allowed: boolean; retryAfterSec: number } {
-    const perMinute = this.deps.config.loginAttemptsPerMinute;
-    const now = this.deps.clock.now();
-    let bucket = this.loginBuckets.get(key);
-    if (!bucket) {
-      if (this.loginBuckets.size > 100_000) {
-        this.loginBuckets.clear();
-      }
-      bucket = newBucket(perMinute, now);
-      this.loginBuckets.set(key, bucket);
-    }
-    return takeToken(bucket, perMinute, perMinute / 60, now);
-  }
-
   /**
    * Verifies a login. Unknown usernames verify against a dummy hash so both failures cost the
-   * same; attempts are limited per username and per client address.
+   * same. Attempts are limited per client address (password checks per minute, then backoff)
+   * and per username from that address (backoff); see `LoginLimiter`. Nothing is limited per
+   * username alone, so failures from one address never refuse the right password from another.
    */
   async login(username: string, password: string, clientAddress: string): Promise<AdminView> {
-    for (const key of [`u:${username}`, `a:${clientAddress}`]) {
-      const verdict = this.allowAttempt(key);
-      if (!verdict.allowed) {
-        throw new AppError(
-          "RATE_LIMITED",
-          "Too many login attempts; try again later",
-          { retry_after: verdict.retryAfterSec },
-          { "Retry-After": String(verdict.retryAfterSec) },
-        );
-      }
+    const verdict = this.loginLimiter.begin(username, clientAddress);
+    if (!verdict.allowed) {
+      throw new AppError(
+        "RATE_LIMITED",
+        "Too many login attempts; try again later",
+        { retry_after: verdict.retryAfterSec },
+        { "Retry-After": String(verdict.retryAfterSec) },
+      );
     }
     const [row] = await this.deps.db.select().from(admins).where(eq(admins.username, username));
     if (!this.dummyHash) {
@@ -126,8 +124,10 @@ export class AdminService {
     const hash = row ? row.passwordHash : await this.dummyHash;
     const valid = await Bun.password.verify(password, hash);
     if (!row || !valid) {
+      this.loginLimiter.failed(username, clientAddress);
       throw new AppError("UNAUTHORIZED", "Invalid username or password");
     }
+    this.loginLimiter.succeeded(username, clientAddress);
     return toAdminView(row);
   }
 

@@ -11,7 +11,9 @@
 // the program defines them. Trade calls go through the same SessionManager methods as REST orders
 // (expertId = the request's magic, placedType ByExpert) and answer with an MqlTradeResult and a
 // fresh snapshot. A sandbox violation (pool onInstanceError) ends the instance with status
-// `error` and the pool's describeFailure text as `last_error`.
+// `error` and the pool's describeFailure text as `last_error`. Trade requests count against the
+// EA's and the account's trade rate (refused: retcode 10024, never sent) and orders against the
+// account's cap on pending orders (10033); an EA that keeps being refused is stopped likewise.
 //
 // Instance rows are operational state (status, tick_count, times, last_error); the money state is
 // the broker's. Logs are kept in memory only (bounded per instance).
@@ -29,6 +31,15 @@ import type {
 } from "../broker/connector.ts";
 import { serverOffsetMinutes } from "../broker/time.ts";
 import { type EaInstanceEvent, type EaInstanceStatus, nextEaStatus } from "../domain/states.ts";
+import {
+  describeRateLimit,
+  RETCODE_TOO_MANY_REQUESTS,
+  type RefusalKind,
+  type RefusalWindow,
+  refusalKindOf,
+  refusalTripMessage,
+  type TradeLimits,
+} from "../domain/trade-limits.ts";
 import {
   createEaHostPool,
   type EaHostPool,
@@ -116,6 +127,13 @@ export interface EaInstanceOptions {
   readonly eas: EaService;
   /** The order journal: EA orders are journaled and reconciled like REST orders. */
   readonly journal?: OrderJournalService | undefined;
+  /**
+   * Trade rate per account and per EA instance, and the cap on pending orders (shared with the
+   * REST trading service). None when omitted.
+   */
+  readonly tradeLimits?: TradeLimits | undefined;
+  /** Counts each instance's refused trade requests (10024, 10033); a trip stops the instance. */
+  readonly refusals?: RefusalWindow | undefined;
   /** Bars of the EA's symbol/timeframe sent with OnInit. Default 300. */
   readonly initBars?: number;
   /** Log lines kept per instance. Default 1000. */
@@ -207,8 +225,11 @@ const isRecord = (v: unknown): v is Json =>
 const errorText = (err: unknown): string =>
   err instanceof Error ? err.message : String(err ?? "unknown error");
 
-/** BrokerAccount → WireAccount (the runtime's AccountInfo* source). */
-export function brokerAccountToWire(a: BrokerAccount): Json {
+/**
+ * BrokerAccount → WireAccount (the runtime's AccountInfo* source); `limitOrders` is
+ * ACCOUNT_LIMIT_ORDERS (0 = no limit).
+ */
+export function brokerAccountToWire(a: BrokerAccount, limitOrders = 0): Json {
   return {
     login: a.login,
     balance: a.balance,
@@ -219,7 +240,7 @@ export function brokerAccountToWire(a: BrokerAccount): Json {
     margin_free: a.freeMargin,
     margin_level: a.marginLevel,
     leverage: a.leverage,
-    limit_orders: 0,
+    limit_orders: limitOrders,
     margin_so_mode: 0,
     trade_allowed: a.tradeAllowed,
     trade_expert: true,
@@ -710,22 +731,45 @@ export class EaInstanceService implements TradeGateway {
           },
         };
       }
+      // A trade request for the broker: counted against the EA's and the account's trade rate
+      // first; a refused one is neither journaled nor sent.
+      const admission = this.opts.tradeLimits?.rate.admit(live.accountId, live.id);
+      if (admission && !admission.allowed) {
+        this.noteRefusal(live, "rate");
+        return {
+          result: refusedResult(
+            live,
+            RETCODE_TOO_MANY_REQUESTS,
+            `too many trade requests: the limit is ${describeRateLimit(admission.scope, admission.limit)}`,
+          ),
+        };
+      }
       const op = t.operation;
       const args = withoutLogin(op.request);
       const method: SessionMethod = op.op;
       const journal = this.opts.journal;
+      const limitOrders = this.limitOrders;
       const outcome =
         method === "sendOrder" && journal
           ? (
               await journal.sendJournaled(live.accountId, args, (sent) =>
-                sessions.call<TradeOutcome>(live.accountId, "sendOrder", { request: sent }),
+                sessions.call<TradeOutcome>(live.accountId, "sendOrder", {
+                  request: sent,
+                  limitOrders,
+                }),
               )
             ).outcome
           : await sessions.call<TradeOutcome>(
               live.accountId,
               method,
-              method === "sendOrder" ? { request: args } : args,
+              method === "sendOrder" ? { request: args, limitOrders } : args,
             );
+      if (!outcome.ok) {
+        const kind = refusalKindOf(outcome.retcode);
+        if (kind) {
+          this.noteRefusal(live, kind);
+        }
+      }
       const snapshot = await this.refreshSnapshot(live);
       if (outcome.ok) {
         snapshot.deals = outcome.deals.map(dealToWire);
@@ -733,28 +777,38 @@ export class EaInstanceService implements TradeGateway {
       return { result: outcomeToMql(outcome, live.lastQuote), snapshot };
     } catch (err) {
       const code = err instanceof AppError ? err.code : "INTERNAL_ERROR";
-      return {
-        result: {
-          // TRADE_RETCODE_CONNECTION (10031) when the session is down, else TRADE_RETCODE_ERROR.
-          retcode:
-            code === "SESSION_NOT_CONNECTED" || code === "BROKER_UNAVAILABLE"
-              ? 10031
-              : RETCODE.ERROR,
-          deal: 0,
-          order: 0,
-          volume: 0,
-          price: 0,
-          bid: live.lastQuote?.bid ?? 0,
-          ask: live.lastQuote?.ask ?? 0,
-          comment: errorText(err),
-          request_id: 0,
-          retcode_external: 0,
-        },
-      };
+      // TRADE_RETCODE_CONNECTION (10031) when the session is down, else TRADE_RETCODE_ERROR.
+      const retcode =
+        code === "SESSION_NOT_CONNECTED" || code === "BROKER_UNAVAILABLE" ? 10031 : RETCODE.ERROR;
+      return { result: refusedResult(live, retcode, errorText(err)) };
     }
   }
 
   // ───────────────────────────── internals ─────────────────────────────
+
+  /** ACCOUNT_LIMIT_ORDERS: the cap on an account's pending orders (0 = none). */
+  private get limitOrders(): number {
+    return this.opts.tradeLimits?.maxPendingOrders ?? 0;
+  }
+
+  /**
+   * Counts a refused trade request (10024 or 10033) of the instance; past the allowance the
+   * instance is stopped with status `error` and the reason as `last_error`.
+   */
+  private noteRefusal(live: Live, kind: RefusalKind): void {
+    const trip = this.opts.refusals?.record(live.id, kind);
+    if (!trip || !ACTIVE.has(live.status) || this.closing) {
+      return;
+    }
+    live.lastError = refusalTripMessage(trip);
+    this.addLog(live, "error", live.lastError);
+    // The handler that made the request is still waiting for its answer: the pool stops the
+    // sandbox (OnDeinit) once that handler returns; its further requests are refused meanwhile.
+    void this.transition(live, "crash").catch((err: unknown) => {
+      this.deps.logger.error({ instanceId: live.id, err: errorText(err) }, "EA status not saved");
+    });
+    void this.pool?.stop(live.id);
+  }
 
   private requirePool(): EaHostPool {
     if (!this.pool) {
@@ -804,7 +858,7 @@ export class EaInstanceService implements TradeGateway {
       time: utcToServerMs(timeMs),
       gmtOffset: serverOffsetMinutes(timeMs) * 60,
       symbols: specs.map(symbolToWire),
-      account: brokerAccountToWire(account),
+      account: brokerAccountToWire(account, this.limitOrders),
       positions: positions.map(positionToWire),
       orders: orders.map(orderToWire),
       ...(quote ? { tick: quoteToWireTick(quote) } : {}),
@@ -966,6 +1020,8 @@ export class EaInstanceService implements TradeGateway {
     live.status = next;
     if (!ACTIVE.has(next)) {
       live.stoppedAt = new Date(this.deps.clock.now());
+      this.opts.tradeLimits?.rate.forgetEa(live.id);
+      this.opts.refusals?.forget(live.id);
       this.opts.sessions.unwatch(live.accountId, [live.symbol], `ea:${live.id}`);
       if (this.byAccount.get(live.accountId) === live.id) {
         this.byAccount.delete(live.accountId);
@@ -1103,7 +1159,10 @@ export class EaInstanceService implements TradeGateway {
         return;
       case "account":
         if (isRecord(event.account)) {
-          live.pending.account = brokerAccountToWire(event.account as unknown as BrokerAccount);
+          live.pending.account = brokerAccountToWire(
+            event.account as unknown as BrokerAccount,
+            this.limitOrders,
+          );
         }
         return;
       default:
@@ -1283,7 +1342,7 @@ export class EaInstanceService implements TradeGateway {
     return {
       positions: positions.map(positionToWire),
       orders: orders.map(orderToWire),
-      account: brokerAccountToWire(account),
+      account: brokerAccountToWire(account, this.limitOrders),
     };
   }
 
@@ -1316,6 +1375,22 @@ export class EaInstanceService implements TradeGateway {
       inputs: row.inputs,
     };
   }
+}
+
+/** The MqlTradeResult of a request that did not reach the broker (refused, or the link down). */
+function refusedResult(live: Live, retcode: number, comment: string): Json {
+  return {
+    retcode,
+    deal: 0,
+    order: 0,
+    volume: 0,
+    price: 0,
+    bid: live.lastQuote?.bid ?? 0,
+    ask: live.lastQuote?.ask ?? 0,
+    comment,
+    request_id: 0,
+    retcode_external: 0,
+  };
 }
 
 function numberOf(v: unknown): number {

@@ -2,10 +2,16 @@
 // returns the first answer; with a different request 422 IDEMPOTENCY_MISMATCH; while the first
 // is still running 409 IDEMPOTENCY_IN_PROGRESS. The first request's row is written before the
 // request reaches the broker (the journaled intent) and keeps its answer for at least 24 h.
-import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+// A row is held by the process running it (`<node>/<boot>`); a row whose holder died (a kill -9
+// mid-request) is recovered: by the next retry of its key, and when the account's session
+// reconnects after a restart. Recovery asks the request's kind what became of it: an order is
+// looked up in the order journal and at the broker (its first answer rebuilt from the broker's
+// record, or "not executed", which lets the retry run it now, once).
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { holderName, isDeadHolder } from "../domain/holders.ts";
 import { AppError } from "../http/errors.ts";
-import { idempotencyKeys } from "../storage/schema/index.ts";
+import { type IdempotencyKeyRow, idempotencyKeys } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
@@ -15,6 +21,18 @@ export interface IdempotentAnswer {
   status: number;
   body: unknown;
 }
+
+/** What an idempotent request does; it decides how a dead holder's row is recovered. */
+export type IdempotentKind = "order" | "close" | "close_all" | "demo";
+
+/**
+ * What became of a request whose holder died: its answer (rebuilt from what the broker knows),
+ * or proof that it was not executed, so the retry may run it (once: the retry holds the key).
+ */
+export type Recovery = { readonly answer: IdempotentAnswer } | { readonly notExecuted: true };
+
+/** Finds the outcome of an interrupted request from its recorded intent. */
+export type Recoverer = (intent: unknown) => Promise<Recovery>;
 
 /** Canonical JSON (sorted object keys) so equal bodies fingerprint equally. */
 function canonical(value: unknown): string {
@@ -32,14 +50,33 @@ function canonical(value: unknown): string {
 
 export class IdempotencyService {
   private lastPurge = 0;
+  private readonly recoverers = new Map<IdempotentKind, Recoverer>();
+  /** This process, as the holder of the requests it runs. */
+  readonly holder: string;
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    holder: string = holderName(deps.config.nodeId, randomBytes(6).toString("hex")),
+  ) {
+    this.holder = holder;
+  }
+
+  /**
+   * How rows of `kind` left by a dead holder are recovered. A kind without one (close-all, demo
+   * creation) is taken as not executed: its retry runs it again (close-all closes what is still
+   * open; a demo account half-created at the broker is left unused).
+   */
+  setRecoverer(kind: IdempotentKind, recoverer: Recoverer): void {
+    this.recoverers.set(kind, recoverer);
+  }
 
   /**
    * Runs `fn` once per (API key, Idempotency-Key). Without a header it just runs `fn`.
    * `fn` returns the success status and envelope; AppErrors below 500 are stored and replayed
-   * too (the request was answered), other failures free the key so a retry can run again —
-   * except TRADE_OUTCOME_UNKNOWN, which is kept: retrying blindly could duplicate the order.
+   * too (the request was answered), other failures and 429s (refused before anything was
+   * done: come back later) free the key so a retry can run again — except
+   * TRADE_OUTCOME_UNKNOWN, which is kept: retrying blindly could duplicate the order.
+   * `intent` is what recovery of `kind` needs should this process die while `fn` runs.
    */
   async run(
     opts: {
@@ -48,6 +85,8 @@ export class IdempotencyService {
       method: string;
       path: string;
       body: unknown;
+      kind: IdempotentKind;
+      intent?: Record<string, unknown>;
     },
     fn: () => Promise<IdempotentAnswer>,
   ): Promise<IdempotentAnswer> {
@@ -75,34 +114,160 @@ export class IdempotencyService {
         idemKey,
         fingerprint,
         state: "in_progress",
+        holder: this.holder,
+        kind: opts.kind,
+        intent: opts.intent ?? null,
         request: { method: opts.method, path: opts.path, body: opts.body ?? null },
+        createdAt: new Date(now),
         expiresAt: new Date(now + TTL_MS),
       })
       .onConflictDoNothing()
       .returning({ idemKey: idempotencyKeys.idemKey });
     const where = and(eq(idempotencyKeys.keyId, opts.keyId), eq(idempotencyKeys.idemKey, idemKey));
-    if (!claimed) {
-      const [row] = await db.select().from(idempotencyKeys).where(where);
-      if (!row) {
-        throw new AppError(
-          "IDEMPOTENCY_IN_PROGRESS",
-          "A request with this Idempotency-Key is in progress",
-        );
-      }
-      if (row.fingerprint !== fingerprint) {
-        throw new AppError(
-          "IDEMPOTENCY_MISMATCH",
-          "This Idempotency-Key was used with a different request",
-        );
-      }
-      if (row.state !== "done" || row.responseStatus === null) {
-        throw new AppError(
-          "IDEMPOTENCY_IN_PROGRESS",
-          "A request with this Idempotency-Key is in progress",
-        );
-      }
+    if (claimed) {
+      return this.execute(where, fn);
+    }
+    const [row] = await db.select().from(idempotencyKeys).where(where);
+    if (!row) {
+      throw inProgress();
+    }
+    if (row.fingerprint !== fingerprint) {
+      throw new AppError(
+        "IDEMPOTENCY_MISMATCH",
+        "This Idempotency-Key was used with a different request",
+      );
+    }
+    if (row.state === "done" && row.responseStatus !== null) {
       return { status: row.responseStatus, body: row.responseBody };
     }
+    if (!this.isOrphan(row) || !(await this.takeOver(row))) {
+      throw inProgress();
+    }
+    const recovery = await this.recover(row);
+    if ("answer" in recovery) {
+      return recovery.answer;
+    }
+    // Not executed: this retry runs the request, as its first attempt, under the new intent.
+    await db
+      .update(idempotencyKeys)
+      .set({ intent: opts.intent ?? null })
+      .where(where);
+    return this.execute(where, fn);
+  }
+
+  /**
+   * Recovers the rows of dead holders that need no broker (kinds without a recoverer are freed
+   * for their retry) and, with `accountId`, the account's orders (called once its session is
+   * connected and its journal reconciled). Returns how many rows were resolved.
+   */
+  async recoverOrphans(accountId?: string): Promise<number> {
+    const rows = await this.deps.db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.state, "in_progress"),
+          accountId === undefined
+            ? undefined
+            : sql`${idempotencyKeys.intent} ->> 'accountId' = ${accountId}`,
+        ),
+      );
+    let resolved = 0;
+    for (const row of rows) {
+      const hasRecoverer = row.kind !== null && this.recoverers.has(row.kind as IdempotentKind);
+      if ((accountId === undefined && hasRecoverer) || !this.isOrphan(row)) {
+        continue;
+      }
+      if (!(await this.takeOver(row))) {
+        continue;
+      }
+      const where = and(
+        eq(idempotencyKeys.keyId, row.keyId),
+        eq(idempotencyKeys.idemKey, row.idemKey),
+      );
+      try {
+        const recovery = await this.recover(row);
+        if ("notExecuted" in recovery) {
+          await this.deps.db.delete(idempotencyKeys).where(where);
+        }
+        resolved++;
+      } catch (err) {
+        this.deps.logger.warn(
+          { err: String(err), kind: row.kind },
+          "idempotency recovery will be retried",
+        );
+      }
+    }
+    return resolved;
+  }
+
+  private isOrphan(row: IdempotencyKeyRow): boolean {
+    return isDeadHolder(row.holder, this.holder, this.deps.clock.now() - row.createdAt.getTime());
+  }
+
+  /** Makes this process the holder of a dead holder's row; false if another got there first. */
+  private async takeOver(row: IdempotencyKeyRow): Promise<boolean> {
+    const taken = await this.deps.db
+      .update(idempotencyKeys)
+      .set({ holder: this.holder })
+      .where(
+        and(
+          eq(idempotencyKeys.keyId, row.keyId),
+          eq(idempotencyKeys.idemKey, row.idemKey),
+          eq(idempotencyKeys.state, "in_progress"),
+          row.holder === null
+            ? isNull(idempotencyKeys.holder)
+            : eq(idempotencyKeys.holder, row.holder),
+        ),
+      )
+      .returning({ idemKey: idempotencyKeys.idemKey });
+    return taken.length > 0;
+  }
+
+  /**
+   * Asks the row's kind what became of it, holding the row. An answer is stored; a recovery
+   * that cannot finish yet (the account's session is not connected) releases the row to
+   * whoever comes next and answers IDEMPOTENCY_IN_PROGRESS.
+   */
+  private async recover(row: IdempotencyKeyRow): Promise<Recovery> {
+    const where = and(
+      eq(idempotencyKeys.keyId, row.keyId),
+      eq(idempotencyKeys.idemKey, row.idemKey),
+    );
+    const recoverer =
+      row.kind === null ? undefined : this.recoverers.get(row.kind as IdempotentKind);
+    let recovery: Recovery;
+    try {
+      recovery = recoverer ? await recoverer(row.intent) : { notExecuted: true };
+    } catch (err) {
+      await this.deps.db.update(idempotencyKeys).set({ holder: null }).where(where);
+      const reason = err instanceof AppError ? err.message : "the broker could not be asked";
+      throw new AppError(
+        "IDEMPOTENCY_IN_PROGRESS",
+        `The request with this Idempotency-Key was interrupted by a restart; its outcome is being recovered (${reason}). Retry shortly.`,
+        { recovering: true },
+        { "Retry-After": "1" },
+      );
+    }
+    if ("answer" in recovery) {
+      await this.deps.db
+        .update(idempotencyKeys)
+        .set({
+          state: "done",
+          responseStatus: recovery.answer.status,
+          responseBody: recovery.answer.body as object,
+        })
+        .where(where);
+    }
+    return recovery;
+  }
+
+  /** Runs `fn` on a row this process holds, storing its answer (or freeing the key). */
+  private async execute(
+    where: ReturnType<typeof and>,
+    fn: () => Promise<IdempotentAnswer>,
+  ): Promise<IdempotentAnswer> {
+    const db = this.deps.db;
     const store = (answer: IdempotentAnswer) =>
       db
         .update(idempotencyKeys)
@@ -113,7 +278,7 @@ export class IdempotencyService {
       await store(answer);
       return answer;
     } catch (err) {
-      if (err instanceof AppError && (err.status < 500 || err.code === "TRADE_OUTCOME_UNKNOWN")) {
+      if (err instanceof AppError && isFinalAnswer(err)) {
         await store({
           status: err.status,
           body: {
@@ -141,3 +306,10 @@ export class IdempotencyService {
     await this.deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(now)));
   }
 }
+
+/** Whether an error is the request's answer for good (stored and replayed to its retries). */
+const isFinalAnswer = (err: AppError): boolean =>
+  (err.status < 500 && err.status !== 429) || err.code === "TRADE_OUTCOME_UNKNOWN";
+
+const inProgress = () =>
+  new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with this Idempotency-Key is in progress");

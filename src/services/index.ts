@@ -1,6 +1,8 @@
 // Builds the application services from their collaborators (the composition of src/services).
 import type { BrokerDirectory } from "../broker/directory.ts";
+import { holderName } from "../domain/holders.ts";
 import { parseDailyTime } from "../domain/schedule.ts";
+import { RefusalWindow, type TradeLimits, TradeRateLimiter } from "../domain/trade-limits.ts";
 import { brokerRejectionToError } from "../domain/trading/rejections.ts";
 import { AppError } from "../http/errors.ts";
 import type { Resolver } from "../security/ssrf.ts";
@@ -35,6 +37,8 @@ export interface Services {
   readonly eaInstances: EaInstanceService | undefined;
   /** The order journal (REST and EA orders); present when sessions run. */
   readonly journal: OrderJournalService | undefined;
+  /** Trade limits shared by REST and EA trading: rate per account and EA, pending-order cap. */
+  readonly tradeLimits: TradeLimits;
 }
 
 /** A status source for tools that run without sessions (the CLI): every account disconnected. */
@@ -70,15 +74,39 @@ export function createServices(
     logger: deps.logger,
     minutesUtc,
   });
-  const idempotency = new IdempotencyService(deps);
+  // One holder name for this process's unfinished requests and order intents.
+  const holder = holderName(deps.config.nodeId, Buffer.from(deps.randomBytes(6)).toString("hex"));
+  const idempotency = new IdempotencyService(deps, holder);
   const eas = new EaService(deps);
   const journal =
     opts.sessions instanceof SessionManager
-      ? new OrderJournalService(deps, opts.sessions)
+      ? new OrderJournalService(deps, opts.sessions, holder)
       : undefined;
+  // Once an account's intents are reconciled, requests a dead process left on it are answered.
+  journal?.onReconciled((accountId) => {
+    void idempotency
+      .recoverOrphans(accountId)
+      .catch((err: unknown) =>
+        deps.logger.warn({ err: String(err), accountId }, "idempotency recovery failed"),
+      );
+  });
+  const tradeLimits = createTradeLimits(deps);
   const eaInstances =
     opts.sessions instanceof SessionManager
-      ? new EaInstanceService(deps, { sessions: opts.sessions, accounts, eas, journal })
+      ? new EaInstanceService(deps, {
+          sessions: opts.sessions,
+          accounts,
+          eas,
+          journal,
+          tradeLimits,
+          refusals: new RefusalWindow(
+            {
+              maxRefusals: deps.config.eaMaxTradeRefusals,
+              windowMs: deps.config.eaTradeRefusalWindowSeconds * 1000,
+            },
+            deps.clock,
+          ),
+        })
       : undefined;
   return {
     admins,
@@ -91,12 +119,28 @@ export function createServices(
     eas,
     eaInstances,
     journal,
+    tradeLimits,
+  };
+}
+
+/** The configured trade limits (one limiter per process: REST and EA requests share it). */
+export function createTradeLimits(deps: Pick<ServiceDeps, "config" | "clock">): TradeLimits {
+  const c = deps.config;
+  return {
+    rate: new TradeRateLimiter(
+      {
+        account: { ratePerSec: c.tradeRatePerSecond, burst: c.tradeBurst },
+        ea: { ratePerSec: c.eaTradeRatePerSecond, burst: c.eaTradeBurst },
+      },
+      deps.clock,
+    ),
+    maxPendingOrders: c.maxPendingOrders,
   };
 }
 
 /** The trading API service over a session manager (broker rejections → 422 AppErrors). */
 export function createTradingService(
-  services: Pick<Services, "accounts" | "journal">,
+  services: Pick<Services, "accounts" | "journal" | "tradeLimits">,
   sessions: SessionManager,
   deps: ServiceDeps,
 ): TradingService {
@@ -105,8 +149,11 @@ export function createTradingService(
     sessions,
     (reason, retcode, message) => {
       const e = brokerRejectionToError(reason, retcode, message);
-      return new AppError(e.code, e.message, e.details, undefined, e.status);
+      // The broker's own trade-rate refusal (429) says when to retry, like the service's.
+      const headers = e.status === 429 ? { "Retry-After": "1" } : undefined;
+      return new AppError(e.code, e.message, e.details, headers, e.status);
     },
     services.journal ?? new OrderJournalService(deps, sessions),
+    services.tradeLimits,
   );
 }

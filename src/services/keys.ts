@@ -5,7 +5,8 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "../domain/api-key.ts";
 import { isUuid } from "../domain/ids.ts";
-import { keyNotFound } from "../http/errors.ts";
+import { AppError, keyNotFound } from "../http/errors.ts";
+import type { Db } from "../storage/db.ts";
 import { type ApiKeyRow, accounts, admins, apiKeys } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { Actor, ServiceDeps } from "./deps.ts";
@@ -58,6 +59,32 @@ const toKeyView = (row: ApiKeyRow, accountCount: number): KeyView => ({
 });
 
 type CacheEntry = { principal: KeyPrincipal } | { principal: null };
+
+/** A key's cap when none is given (spec §5.4; the column default), lowered to its admin's cap. */
+const DEFAULT_KEY_MAX_ACCOUNTS = 4;
+
+/** The owning admin's account cap; a key's cap may not exceed it. */
+async function adminCap(tx: Db, adminId: string): Promise<number> {
+  const [admin] = await tx
+    .select({ maxAccounts: admins.maxAccounts })
+    .from(admins)
+    .where(eq(admins.uuid, adminId));
+  if (!admin) {
+    throw keyNotFound();
+  }
+  return admin.maxAccounts;
+}
+
+/** Refuses a key cap above its admin's cap (400 VALIDATION_ERROR naming `max_accounts`). */
+function checkKeyCap(maxAccounts: number, cap: number): void {
+  if (maxAccounts > cap) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      `Invalid 'max_accounts': ${maxAccounts} is above the admin's cap of ${cap} accounts`,
+      { field: "max_accounts", admin_max_accounts: cap },
+    );
+  }
+}
 
 export class KeyService {
   /** Verified keys by hash; `null` principals remember unknown keys briefly too. */
@@ -197,6 +224,10 @@ export class KeyService {
   ): Promise<KeyView & { key: string }> {
     const generated = generateApiKey(this.deps.randomBytes);
     return this.deps.db.transaction(async (tx) => {
+      const cap = await adminCap(tx, scope.adminId);
+      if (input.max_accounts !== undefined) {
+        checkKeyCap(input.max_accounts, cap);
+      }
       const [row] = await tx
         .insert(apiKeys)
         .values({
@@ -204,7 +235,7 @@ export class KeyService {
           name: input.name ?? "",
           hash: generated.hash,
           displayPrefix: generated.displayPrefix,
-          ...(input.max_accounts !== undefined ? { maxAccounts: input.max_accounts } : {}),
+          maxAccounts: input.max_accounts ?? Math.min(DEFAULT_KEY_MAX_ACCOUNTS, cap),
         })
         .returning();
       if (!row) {
@@ -256,6 +287,9 @@ export class KeyService {
   async patch(scope: AdminScope, id: string, patch: KeyPatch): Promise<KeyView> {
     const existing = await this.loadInScope(scope, id);
     const [row] = await this.deps.db.transaction(async (tx) => {
+      if (patch.max_accounts !== undefined) {
+        checkKeyCap(patch.max_accounts, await adminCap(tx, existing.adminId));
+      }
       const updated = await tx
         .update(apiKeys)
         .set({

@@ -4,10 +4,14 @@
 // the account's session is connected again the reconciler looks for the client order id among
 // the broker's open and historical orders and records what happened — the order exists
 // (`reconciled_filled`, with its ticket) or it never arrived (`reconciled_absent`) — and
-// publishes the outcome on the account's `trades` WebSocket channel.
+// publishes the outcome on the account's `trades` WebSocket channel. Intents are held by the
+// process that sent them: at start, those a dead process left `sent` become `unknown`, to be
+// reconciled as soon as their session connects. A client order id whose order was not executed
+// (refused, or proved absent) may be sent again.
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { OrderRecord, ServerTime, TradeOutcome } from "../broker/connector.ts";
+import { holderName, holderNode } from "../domain/holders.ts";
 import { AppError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import { type HotStatement, hotStatement } from "../storage/prepared.ts";
@@ -18,6 +22,14 @@ export type JournalOutcome =
   | { state: "done"; ticket: number | null }
   | { state: "rejected"; note: string }
   | { state: "unknown"; note: string };
+
+/** What an intent came to at the broker: the order it placed, or nothing executed. */
+export type IntentResolution =
+  | { readonly executed: true; readonly order: OrderRecord }
+  | { readonly executed: false };
+
+/** Journal states of intents that placed nothing at the broker (their id may be sent again). */
+const NOT_EXECUTED_STATES = ["rejected", "reconciled_absent"] as const;
 
 export interface TradePublisher {
   publishTrade(accountId: string, data: Record<string, unknown>): void;
@@ -35,6 +47,7 @@ const IN_FLIGHT_MS = 30_000;
 export class OrderJournalService {
   private publisher: TradePublisher | null = null;
   private readonly running = new Set<string>();
+  private readonly reconciledListeners: Array<(accountId: string) => void> = [];
   /** The two writes on every order's path, prepared (see src/storage/prepared.ts). */
   private readonly insertIntent: HotStatement<{ id: string }>;
   private readonly recordOutcomes: HotStatement<never>;
@@ -46,13 +59,22 @@ export class OrderJournalService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly sessions: SessionManager,
+    /** This process, as the holder of the intents it sends (src/domain/holders.ts). */
+    readonly holder: string = holderName(deps.config.nodeId, randomBytes(6).toString("hex")),
   ) {
+    // A client order id already journaled is refused (no row returned), unless its order was
+    // not executed: then the intent is armed again for this attempt.
     this.insertIntent = hotStatement(
       deps.db,
       "order_journal_insert",
-      ["uuid", "text", "jsonb"],
-      `insert into order_journal (account_id, client_order_id, request, state)
-       values ($1, $2, $3, 'sent') on conflict do nothing returning id`,
+      ["uuid", "text", "jsonb", "text"],
+      `insert into order_journal (account_id, client_order_id, request, state, holder)
+       values ($1, $2, $3, 'sent', $4)
+       on conflict (account_id, client_order_id) do update set
+         request = excluded.request, state = 'sent', holder = excluded.holder, ticket = null,
+         note = '', created_at = now(), updated_at = now()
+       where order_journal.state in ('rejected', 'reconciled_absent')
+       returning id`,
     );
     this.recordOutcomes = hotStatement(
       deps.db,
@@ -145,7 +167,12 @@ export class OrderJournalService {
     clientOrderId: string,
     request: Record<string, unknown>,
   ): Promise<string | null> {
-    const [row] = await this.insertIntent.run([accountId, clientOrderId, JSON.stringify(request)]);
+    const [row] = await this.insertIntent.run([
+      accountId,
+      clientOrderId,
+      JSON.stringify(request),
+      this.holder,
+    ]);
     return row?.id ?? null;
   }
 
@@ -223,6 +250,35 @@ export class OrderJournalService {
     return row ?? null;
   }
 
+  /** Called after each reconciliation of an account (idempotency recovery follows it). */
+  onReconciled(listener: (accountId: string) => void): void {
+    this.reconciledListeners.push(listener);
+  }
+
+  /**
+   * At start: intents an earlier boot of this node left `sent` died with it; they become
+   * `unknown`, reconciled as soon as their account's session connects.
+   */
+  async markDeadHolders(): Promise<number> {
+    const node = holderNode(this.holder);
+    const rows = await this.deps.db
+      .update(orderJournal)
+      .set({
+        state: "unknown",
+        note: "the service stopped before the broker's answer was recorded",
+        updatedAt: new Date(this.deps.clock.now()),
+      })
+      .where(
+        and(
+          eq(orderJournal.state, "sent"),
+          ne(orderJournal.holder, this.holder),
+          sql`left(${orderJournal.holder}, ${node.length + 1}) = ${`${node}/`}`,
+        ),
+      )
+      .returning({ id: orderJournal.id });
+    return rows.length;
+  }
+
   /** Resolves the account's unknown (and stale in-flight) intents against the broker. */
   async reconcile(accountId: string): Promise<number> {
     if (this.running.has(accountId)) {
@@ -247,54 +303,105 @@ export class OrderJournalService {
             ),
           ),
         );
-      if (pending.length === 0) {
-        return 0;
-      }
-      // Search in broker time (a simulated broker's clock differs from ours): from as far back
-      // as the oldest pending intent, plus a margin, to now at the broker.
-      const brokerNow = (await this.sessions.call<ServerTime>(accountId, "serverTime")).time_ms;
-      const lookback = now - Math.min(...pending.map((r) => r.createdAt.getTime())) + 10 * 60_000;
-      const [open, history] = await Promise.all([
-        this.sessions.call<OrderRecord[]>(accountId, "orders"),
-        this.sessions.call<OrderRecord[]>(accountId, "historyOrders", {
-          from: Math.max(0, brokerNow - lookback),
-          to: brokerNow + 60_000,
-        }),
-      ]);
-      const byClientId = new Map<string, OrderRecord>();
-      for (const o of [...history, ...open]) {
-        if (o.clientOrderId) {
-          byClientId.set(o.clientOrderId, o);
+      if (pending.length > 0) {
+        const found = await this.findAtBroker(accountId, pending);
+        for (const row of pending) {
+          await this.recordReconciled(accountId, row, found.get(row.clientOrderId));
         }
       }
-      for (const row of pending) {
-        const found = byClientId.get(row.clientOrderId);
-        const state = found ? "reconciled_filled" : "reconciled_absent";
-        const note = found
-          ? `found at the broker after reconnect (order ${found.ticket}, ${found.state})`
-          : "not found at the broker after reconnect: the order was never placed";
-        await this.deps.db
-          .update(orderJournal)
-          .set({
-            state,
-            ticket: found?.ticket ?? null,
-            note,
-            updatedAt: new Date(this.deps.clock.now()),
-          })
-          .where(
-            and(eq(orderJournal.id, row.id), inArray(orderJournal.state, ["unknown", "sent"])),
-          );
-        this.publisher?.publishTrade(accountId, {
-          event: "order.reconciled",
-          client_order_id: row.clientOrderId,
-          outcome: found ? "placed" : "absent",
-          ticket: found?.ticket ?? null,
-          order_state: found?.state ?? null,
-        });
+      for (const listener of this.reconciledListeners) {
+        listener(accountId);
       }
       return pending.length;
     } finally {
       this.running.delete(accountId);
     }
+  }
+
+  /**
+   * What one intent came to, for the retry of a request whose process died: not executed (no
+   * intent, or one refused or proved absent), or the order it placed, found at the broker (an
+   * intent still `sent` or `unknown` is reconciled here and now). Needs the session connected.
+   */
+  async resolve(accountId: string, clientOrderId: string): Promise<IntentResolution> {
+    const row = await this.entry(accountId, clientOrderId);
+    if (!row || (NOT_EXECUTED_STATES as readonly string[]).includes(row.state)) {
+      return { executed: false };
+    }
+    const found = (await this.findAtBroker(accountId, [row])).get(clientOrderId);
+    if (row.state === "sent" || row.state === "unknown") {
+      await this.recordReconciled(accountId, row, found);
+    }
+    if (found) {
+      return { executed: true, order: found };
+    }
+    if (row.state === "sent" || row.state === "unknown") {
+      return { executed: false };
+    }
+    // Journaled as executed, yet the broker's history no longer shows it.
+    throw new AppError(
+      "TRADE_OUTCOME_UNKNOWN",
+      `Order '${clientOrderId}' was executed (ticket ${row.ticket}) but the broker no longer reports it`,
+      { client_order_id: clientOrderId, ticket: row.ticket },
+    );
+  }
+
+  /** The broker's orders (open and historical) that carry the client order ids of `rows`. */
+  private async findAtBroker(
+    accountId: string,
+    rows: readonly OrderJournalRow[],
+  ): Promise<Map<string, OrderRecord>> {
+    // Search in broker time (a simulated broker's clock differs from ours): from as far back
+    // as the oldest intent, plus a margin, to now at the broker.
+    const now = this.deps.clock.now();
+    const brokerNow = (await this.sessions.call<ServerTime>(accountId, "serverTime")).time_ms;
+    const lookback = now - Math.min(...rows.map((r) => r.createdAt.getTime())) + 10 * 60_000;
+    const [open, history] = await Promise.all([
+      this.sessions.call<OrderRecord[]>(accountId, "orders"),
+      this.sessions.call<OrderRecord[]>(accountId, "historyOrders", {
+        from: Math.max(0, brokerNow - lookback),
+        to: brokerNow + 60_000,
+      }),
+    ]);
+    const wanted = new Set(rows.map((r) => r.clientOrderId));
+    const byClientId = new Map<string, OrderRecord>();
+    for (const o of [...history, ...open]) {
+      if (o.clientOrderId && wanted.has(o.clientOrderId)) {
+        byClientId.set(o.clientOrderId, o);
+      }
+    }
+    return byClientId;
+  }
+
+  /** Records what reconciliation found for an unanswered intent, and publishes it. */
+  private async recordReconciled(
+    accountId: string,
+    row: OrderJournalRow,
+    found: OrderRecord | undefined,
+  ): Promise<void> {
+    const state = found ? "reconciled_filled" : "reconciled_absent";
+    const note = found
+      ? `found at the broker after reconnect (order ${found.ticket}, ${found.state})`
+      : "not found at the broker after reconnect: the order was never placed";
+    const updated = await this.deps.db
+      .update(orderJournal)
+      .set({
+        state,
+        ticket: found?.ticket ?? null,
+        note,
+        updatedAt: new Date(this.deps.clock.now()),
+      })
+      .where(and(eq(orderJournal.id, row.id), inArray(orderJournal.state, ["unknown", "sent"])))
+      .returning({ id: orderJournal.id });
+    if (updated.length === 0) {
+      return; // resolved meanwhile (by a reconnect's reconciliation or another retry)
+    }
+    this.publisher?.publishTrade(accountId, {
+      event: "order.reconciled",
+      client_order_id: row.clientOrderId,
+      outcome: found ? "placed" : "absent",
+      ticket: found?.ticket ?? null,
+      order_state: found?.state ?? null,
+    });
   }
 }

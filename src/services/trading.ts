@@ -17,6 +17,11 @@ import type { Bar } from "../broker/feed/types.ts";
 import { isTradeSessionOpen } from "../broker/symbols.ts";
 import { parseServerTime } from "../broker/time.ts";
 import { computePerformance, type PerformanceMetrics } from "../domain/performance.ts";
+import {
+  describeRateLimit,
+  RETCODE_TOO_MANY_REQUESTS,
+  type TradeLimits,
+} from "../domain/trade-limits.ts";
 import type { AccountSummaryView } from "../domain/trading/account.ts";
 import {
   type CloseAllItem,
@@ -46,6 +51,12 @@ import type { OrderJournalService, TradePublisher } from "./order-journal.ts";
 
 export type { AccountSummaryView };
 
+/** TRADE_RETCODE_DONE: what the broker answers an executed or placed order. */
+const RETCODE_DONE = 10009;
+
+/** How far back recovery looks for a cancelled order (an idempotency key lives 24 h). */
+const RECOVERY_LOOKBACK_MS = 25 * 60 * 60 * 1000;
+
 /** JSON text of an API value, rendered elsewhere and forwarded without parsing. */
 export type RenderedJson = string & { readonly __rendered: unique symbol };
 
@@ -63,7 +74,33 @@ export class TradingService {
     private readonly sessions: SessionManager,
     private readonly reject: RejectionMapper,
     private readonly journal: OrderJournalService,
+    /** Trade rate per account and the cap on pending orders (none when omitted). */
+    private readonly limits?: TradeLimits,
   ) {}
+
+  /**
+   * Counts one trade request of the account against its trade rate, before it goes to the
+   * broker: over the limit → 429 TOO_MANY_REQUESTS (retcode 10024) with Retry-After, and the
+   * request is neither journaled nor sent.
+   */
+  private admitTrade(accountId: string): void {
+    const admission = this.limits?.rate.admit(accountId);
+    if (admission && !admission.allowed) {
+      throw new AppError(
+        "TOO_MANY_REQUESTS",
+        `Too many trade requests on this account: the limit is ${describeRateLimit(admission.scope, admission.limit)}; retry in ${admission.retryAfterSec} s`,
+        {
+          retcode: RETCODE_TOO_MANY_REQUESTS,
+          reason: "TOO_MANY_REQUESTS",
+          scope: admission.scope,
+          rate_per_second: admission.limit.ratePerSec,
+          burst: admission.limit.burst,
+          retry_after_seconds: admission.retryAfterSec,
+        },
+        { "Retry-After": String(admission.retryAfterSec) },
+      );
+    }
+  }
 
   /** Where reconciled order outcomes are published (the WebSocket hub). */
   setPublisher(publisher: TradePublisher): void {
@@ -263,10 +300,12 @@ export class TradingService {
   ): Promise<ApiPositionRecord & { retcode: number; clientOrderId: string }> {
     const symbol = String(request.symbol);
     const spec = await this.spec(accountId, symbol);
+    this.admitTrade(accountId);
+    const limitOrders = this.limits?.maxPendingOrders ?? 0;
     const { outcome, clientOrderId } = await this.journal.sendJournaled(
       accountId,
       request,
-      (sent) => this.call<TradeOutcome>(accountId, "sendOrder", { request: sent }),
+      (sent) => this.call<TradeOutcome>(accountId, "sendOrder", { request: sent, limitOrders }),
     );
     const done = this.settle(outcome);
     if (done.position) {
@@ -280,6 +319,107 @@ export class TradingService {
       return { ...toPendingOrderRecord(done.order, spec), retcode: done.retcode, clientOrderId };
     }
     throw new AppError("INTERNAL_ERROR", "The broker answered without a record");
+  }
+
+  /** A client order id for an order that names none (journaled with the intent). */
+  newClientOrderId(): string {
+    return this.journal.newClientOrderId();
+  }
+
+  /**
+   * The answer an order placement gave, or would have given, for an intent whose process died
+   * before answering (idempotency recovery): the record of what the order placed, found at the
+   * broker, or null when the order was not executed (a retry may send it).
+   */
+  async recoverOrder(
+    intent: unknown,
+  ): Promise<(ApiPositionRecord & { retcode: number; clientOrderId: string }) | null> {
+    const { accountId, clientOrderId } = (intent ?? {}) as Record<string, unknown>;
+    if (typeof accountId !== "string" || typeof clientOrderId !== "string") {
+      return null; // nothing was journaled for it
+    }
+    const resolution = await this.journal.resolve(accountId, clientOrderId);
+    if (!resolution.executed) {
+      return null;
+    }
+    const order = resolution.order;
+    const spec = await this.specOrDefault(accountId, order.symbol);
+    if (order.positionTicket > 0) {
+      const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", {
+        position: order.positionTicket,
+      });
+      const record = await this.positionRecord(accountId, order, spec, deals);
+      if (record) {
+        return { ...record, retcode: RETCODE_DONE, clientOrderId };
+      }
+    }
+    return { ...toPendingOrderRecord(order, spec), retcode: RETCODE_DONE, clientOrderId };
+  }
+
+  /**
+   * The answer a close or cancel gave, or would have given, for a request whose process died
+   * before answering (idempotency recovery): a position's close is found through its journaled
+   * client order id, a pending order's cancel in the broker's order history; null when nothing
+   * was done (a retry may send it).
+   */
+  async recoverClose(intent: unknown) {
+    const { accountId, ticket, clientOrderId } = (intent ?? {}) as Record<string, unknown>;
+    if (typeof accountId !== "string" || typeof ticket !== "number") {
+      return null;
+    }
+    if (typeof clientOrderId === "string") {
+      const resolution = await this.journal.resolve(accountId, clientOrderId);
+      if (resolution.executed) {
+        const close = resolution.order;
+        const spec = await this.specOrDefault(accountId, close.symbol);
+        const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", {
+          position: close.positionTicket,
+        });
+        return {
+          ...(await this.positionRecord(accountId, close, spec, deals)),
+          retcode: RETCODE_DONE,
+          deals: deals.filter((d) => d.orderTicket === close.ticket).map(toDeal),
+        };
+      }
+    }
+    const open = await this.call<OrderRecord[]>(accountId, "orders");
+    if (open.some((o) => o.ticket === ticket)) {
+      return null;
+    }
+    const now = (await this.brokerTime(accountId)).time_ms;
+    const cancelled = (
+      await this.call<OrderRecord[]>(accountId, "historyOrders", {
+        from: Math.max(0, now - RECOVERY_LOOKBACK_MS),
+        to: now + 60_000,
+      })
+    ).find((o) => o.ticket === ticket && o.state === "Cancelled");
+    if (!cancelled) {
+      return null;
+    }
+    const spec = await this.specOrDefault(accountId, cancelled.symbol);
+    return { ...toPendingOrderRecord(cancelled, spec), retcode: RETCODE_DONE, deals: [] };
+  }
+
+  /** The record of the position an order opened, changed or closed: open, or closed since. */
+  private async positionRecord(
+    accountId: string,
+    order: OrderRecord,
+    spec: { digits: number; contractSize: number },
+    deals: readonly DealRecord[],
+  ): Promise<ApiPositionRecord | null> {
+    const position = (await this.call<PositionRecord[]>(accountId, "positions")).find(
+      (p) => p.ticket === order.positionTicket,
+    );
+    if (position) {
+      return toPositionRecord(position, spec, deals);
+    }
+    const closed = (
+      await this.call<PositionRecord[]>(accountId, "closedPositions", {
+        from: Math.max(0, order.setupMs - 1000),
+        to: (await this.brokerTime(accountId)).time_ms + 60_000,
+      })
+    ).find((p) => p.ticket === order.positionTicket);
+    return closed ? toClosedPositionRecord(closed, spec, deals) : null;
   }
 
   /** What became of an order intent (after a 504 the reconciler fills it in on reconnect). */
@@ -336,6 +476,7 @@ export class TradingService {
 
   async modify(accountId: string, ticket: number, change: Record<string, unknown>) {
     const kind = await this.kindOf(accountId, ticket);
+    this.admitTrade(accountId);
     const outcome =
       kind === "position"
         ? await this.call<TradeOutcome>(accountId, "modifyPosition", {
@@ -347,15 +488,32 @@ export class TradingService {
     return this.recordOf(accountId, this.settle(outcome));
   }
 
-  /** Closes a position (partially with `volume`) or cancels a pending order. */
-  async closeOrCancel(accountId: string, ticket: number, volume?: number) {
+  /**
+   * Closes a position (partially with `volume`) or cancels a pending order. A position's close is
+   * an order at the broker: it is journaled under `clientOrderId` (generated when none) first.
+   */
+  async closeOrCancel(accountId: string, ticket: number, volume?: number, clientOrderId?: string) {
     const kind = await this.kindOf(accountId, ticket);
+    this.admitTrade(accountId);
     const outcome =
       kind === "position"
-        ? await this.call<TradeOutcome>(accountId, "closePosition", {
-            ticket,
-            ...(volume !== undefined ? { volume } : {}),
-          })
+        ? (
+            await this.journal.sendJournaled(
+              accountId,
+              {
+                action: "close",
+                ticket,
+                ...(volume !== undefined ? { volume } : {}),
+                clientOrderId: clientOrderId ?? this.journal.newClientOrderId(),
+              },
+              (sent) =>
+                this.call<TradeOutcome>(accountId, "closePosition", {
+                  ticket,
+                  ...(volume !== undefined ? { volume } : {}),
+                  clientOrderId: sent.clientOrderId,
+                }),
+            )
+          ).outcome
         : await this.call<TradeOutcome>(accountId, "cancelOrder", { ticket });
     const done = this.settle(outcome);
     return {
@@ -366,14 +524,19 @@ export class TradingService {
   }
 
   async closeBy(accountId: string, ticket: number, byTicket: number) {
+    this.admitTrade(accountId);
     const done = this.settle(
       await this.call<TradeOutcome>(accountId, "closeBy", { ticket, byTicket }),
     );
     return { retcode: done.retcode, deals: done.deals.map(toDeal) };
   }
 
-  /** Closes every open position; each ticket ends in `closed` or `failed`. */
+  /**
+   * Closes every open position; each ticket ends in `closed` or `failed`. It counts as one trade
+   * request against the account's rate: an emergency exit is not refused halfway through.
+   */
   async closeAll(accountId: string): Promise<CloseAllResult> {
+    this.admitTrade(accountId);
     const positions = await this.call<PositionRecord[]>(accountId, "positions");
     const items: CloseAllItem[] = [];
     for (const p of positions.sort((a, b) => a.ticket - b.ticket)) {

@@ -319,9 +319,15 @@ export class SessionManager {
     this.views.delete(spec.id); // credentials or connection wishes changed: ask the worker again
     const slot = this.slotOf(spec.id);
     slot.specs.set(spec.id, spec);
-    if (!this.health.has(spec.id)) {
-      this.health.set(spec.id, DISCONNECTED);
-    }
+    const current = this.health.get(spec.id) ?? DISCONNECTED;
+    // A session asked to connect is connecting from now on (the worker reports what follows):
+    // a client that registers an auto-connecting account reads the state it is actually in.
+    this.health.set(
+      spec.id,
+      spec.connect && current.status === "disconnected"
+        ? { ...current, status: "connecting" }
+        : current,
+    );
     this.post(slot, { type: "open", spec });
   }
 

@@ -9,6 +9,7 @@ import {
   type TradeOutcome,
 } from "../broker/connector.ts";
 import { DemoConnector } from "../broker/connectors/demo.ts";
+import { pendingOrderLimitRefusal } from "../domain/trade-limits.ts";
 import { symbolCatalogCache } from "./catalog-cache.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
 import { AccountSession, SessionNotConnected } from "./session.ts";
@@ -304,8 +305,17 @@ async function call(
       return s.live().serverTime();
     case "checkOrder":
       return s.live().checkOrder(a.request as never);
-    case "sendOrder":
-      return s.write((c) => c.sendOrder(a.request as never));
+    case "sendOrder": {
+      // The cap on resting orders (`limitOrders`, 0 = none) is checked in the account's write
+      // queue, against the mirror as every earlier write left it: no broker round trip, and
+      // concurrent orders cannot slip past it together.
+      const request = a.request as { orderType?: unknown };
+      const limit = typeof a.limitOrders === "number" ? a.limitOrders : 0;
+      return s.write((c): Promise<TradeOutcome> => {
+        const refusal = pendingOrderLimitRefusal(s.orders.size, request.orderType, limit);
+        return refusal ? Promise.resolve(refusal) : c.sendOrder(request as never);
+      });
+    }
     case "modifyPosition":
       return s.write((c) => c.modifyPosition(a as never));
     case "modifyOrder":

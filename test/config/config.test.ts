@@ -27,6 +27,15 @@ describe("config", () => {
       logLevel: "info",
       jwtTtlSeconds: 43_200,
       brokerPort: 4430,
+      // Trade limits.
+      tradeRatePerSecond: 20,
+      tradeBurst: 40,
+      eaTradeRatePerSecond: 10,
+      eaTradeBurst: 20,
+      maxPendingOrders: 200,
+      eaMaxTradeRefusals: 50,
+      eaTradeRefusalWindowSeconds: 10,
+      brokerLimitOrders: 500,
     });
     expect(c.masterKey).toHaveLength(32);
     expect(statSync(join(dir, "master.key")).mode & 0o777).toBe(0o600);
@@ -64,6 +73,8 @@ describe("config", () => {
     [{ TAS_MASTER_KEY: "short" }, "TAS_MASTER_KEY"],
     [{ TAS_JWT_SECRET: "short" }, "TAS_JWT_SECRET"],
     [{ TAS_RATE_LIMIT_RPS: "0" }, "TAS_RATE_LIMIT_RPS"],
+    [{ TAS_TRADE_BURST: "0" }, "TAS_TRADE_BURST"],
+    [{ TAS_MAX_PENDING_ORDERS: "-1" }, "TAS_MAX_PENDING_ORDERS"],
     [{ BROKER_DIRECTORY_FILE: "/does/not/exist.json" }, "BROKER_DIRECTORY_FILE"],
   ])("invalid %p fails with one line naming %s", (env, name) => {
     const run = () =>

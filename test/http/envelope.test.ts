@@ -78,12 +78,14 @@ describe("envelope", () => {
 });
 
 describe("openapi", () => {
-  test("/openapi.json describes the API at version 2.1.0 with both security schemes", async () => {
+  test("/openapi.json describes the API at version 2.1.0 with its security schemes", async () => {
     const res = await t.request("GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.info.version).toBe("2.1.0");
+    // X-API-Key, Authorization: Bearer sk_… (an API key), Authorization: Bearer <admin JWT>.
     expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual([
       "ApiKeyAuth",
+      "ApiKeyBearer",
       "BearerAuth",
     ]);
     expect(res.body.components.securitySchemes.ApiKeyAuth).toMatchObject({
@@ -96,8 +98,13 @@ describe("openapi", () => {
 
   test("the views answered as pre-rendered JSON still document their envelope", async () => {
     const res = await t.request("GET", "/openapi.json");
-    const dataOf = (path: string) =>
-      res.body.paths[path].get.responses["200"].content["application/json"].schema.properties.data;
+    // Success answers are `allOf: [Envelope, {data}]`; named data schemas are `$ref`s.
+    const dataOf = (path: string) => {
+      const schema = res.body.paths[path].get.responses["200"].content["application/json"].schema;
+      expect(schema.allOf[0]).toEqual({ $ref: "#/components/schemas/Envelope" });
+      const data = schema.allOf[1].properties.data;
+      return data.$ref ? res.body.components.schemas[data.$ref.split("/").pop()] : data;
+    };
     expect(dataOf("/api/accounts/{id}/summary").required).toContain("free_margin");
     expect(dataOf("/api/accounts/{id}/portfolio").required).toEqual([
       "account",

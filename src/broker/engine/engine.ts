@@ -86,6 +86,11 @@ export interface EngineOptions {
   ids: TicketSource;
   /** Symbol catalog; defaults to the demo broker's 20 symbols. */
   symbols?: readonly SymbolSpec[];
+  /**
+   * Active pending orders an account may hold (MT5 ACCOUNT_LIMIT_ORDERS); a new pending order
+   * beyond it is rejected with LIMIT_ORDERS (10033). 0 or omitted: no limit.
+   */
+  limitOrders?: number;
 }
 
 /** A rejection plus the time-driven events that happened before the request was examined. */
@@ -212,10 +217,12 @@ export class TradingEngine {
   private readonly specOf = (s: string): SymbolSpec | undefined => this.specs.get(s);
   private time: number;
   private nextRollover: number;
+  private readonly limitOrders: number;
 
   constructor(options: EngineOptions) {
     this.clock = options.clock;
     this.ids = options.ids;
+    this.limitOrders = Math.max(0, options.limitOrders ?? 0);
     const symbols = options.symbols ?? listSymbols();
     for (const s of symbols) {
       this.specs.set(s.name, s);
@@ -583,6 +590,12 @@ export class TradingEngine {
       return pre.rejection;
     }
     const { acc, spec } = pre;
+    if (req.orderType !== "Buy" && req.orderType !== "Sell") {
+      const full = this.pendingLimitReached(acc);
+      if (full) {
+        return full;
+      }
+    }
     const side: PositionSide =
       req.orderType === "Buy" || req.orderType.startsWith("Buy") ? "Buy" : "Sell";
     const cur = exposureOf(acc, spec.name);
@@ -1071,6 +1084,10 @@ export class TradingEngine {
     if (mode) {
       return mode;
     }
+    const full = this.pendingLimitReached(acc);
+    if (full) {
+      return full;
+    }
     if (req.price === undefined) {
       return reject("INVALID_PRICE", "a pending order needs a price");
     }
@@ -1117,6 +1134,17 @@ export class TradingEngine {
     this.armExpiry(live);
     m.events.push({ type: "orderAdded", order: { ...order } });
     return { ok: true, retcode: RETCODE_PLACED, order };
+  }
+
+  /** LIMIT_ORDERS when the account holds `limitOrders` active orders already. */
+  private pendingLimitReached(acc: LiveAccount): Rejection | undefined {
+    if (this.limitOrders > 0 && acc.orders.size >= this.limitOrders) {
+      return reject(
+        "LIMIT_ORDERS",
+        `the account already has ${acc.orders.size} pending orders; the limit is ${this.limitOrders}`,
+      );
+    }
+    return undefined;
   }
 
   private tradeModeCheck(

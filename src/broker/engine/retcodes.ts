@@ -10,7 +10,10 @@ export const RETCODE_PLACED = 10008;
 export const RETCODE_DONE = 10009;
 export const RETCODE_DONE_PARTIAL = 10010;
 
-/** Reason → MT5 numeric retcode for every rejection the engine can return. */
+/**
+ * Reason → MT5 numeric retcode for every rejection the engine can return (and TOO_MANY_REQUESTS,
+ * which the trade server's request budget and the service's trade-rate limits answer).
+ */
 export const REJECT_RETCODES = {
   REQUOTE: 10004,
   REJECT: 10006,
@@ -26,9 +29,13 @@ export const REJECT_RETCODES = {
   PRICE_CHANGED: 10020,
   PRICE_OFF: 10021,
   INVALID_EXPIRATION: 10022,
+  /** Too many trade requests: the trade server's (or the service's) rate limit. */
+  TOO_MANY_REQUESTS: 10024,
   NO_CHANGES: 10025,
   FROZEN: 10029,
   UNSUPPORTED_FILLING_MODE: 10030,
+  /** The account's pending orders are at its limit (MT5 ACCOUNT_LIMIT_ORDERS). */
+  LIMIT_ORDERS: 10033,
   INVALID_ORDER: 10035,
   POSITION_NOT_EXISTS: 10036,
   INVALID_CLOSE_VOLUME: 10038,

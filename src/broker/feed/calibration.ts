@@ -259,12 +259,12 @@ function meanOf(values: readonly number[]): number {
 }
 
 /** A number with `significant` digits, written as Biome leaves it (no trailing zeros). */
-function num(v: number, significant: number): string {
+export function num(v: number, significant: number): string {
   return String(Number(v.toPrecision(significant)));
 }
 
 /** Lays numbers out as Biome formats a number array: filled lines of at most 100 columns. */
-function fill(items: readonly string[]): string {
+export function fill(items: readonly string[]): string {
   const lines: string[] = [];
   let line = "";
   for (const item of items) {

@@ -6,7 +6,8 @@
 // buffered, so `advance` returns the same ticks however the caller slices time.
 //
 // Determinism contract: seed + startMs + options (profiles, session predicate, tick cap,
-// history length, constants) → the same history bars and the same tick sequence. The path
+// intensity, history length, constants) → the same history bars and the same tick sequence; the
+// tick cap and the intensity change the ticks inside a minute, never the minute closes. The path
 // starts at `startMs − historyDays` (floored to the minute), so two feeds that share that origin
 // share the whole path. Pure: no clock, no Math.random; the session predicate is injected.
 
@@ -28,15 +29,18 @@ export interface SyntheticFeedOptions {
   readonly profiles?: readonly MarketProfile[];
   /** Quote sessions (default: FX-style weekdays with a 00:00 server break; crypto 24/7). */
   readonly isQuoteOpen?: QuoteOpenPredicate;
-  /** Cap on ticks per second per symbol, averaged over a minute (default 2; ≥ 1/60). */
+  /** Cap on ticks per second per symbol, averaged over a minute (default 10; ≥ 1/60). */
   readonly maxTicksPerSecond?: number;
+  /** Scale on every symbol's measured tick intensity (default 1 = as recorded; ≥ 0). */
+  readonly tickIntensity?: number;
   /** Days of M1 history generated before `startMs` (default 30). */
   readonly historyDays?: number;
   /** Model constants (default: the EURUSD calibration). */
   readonly constants?: ModelConstants;
 }
 
-export const DEFAULT_MAX_TICKS_PER_SECOND = 2;
+export const DEFAULT_MAX_TICKS_PER_SECOND = 10;
+export const DEFAULT_TICK_INTENSITY = 1;
 export const DEFAULT_HISTORY_DAYS = 30;
 
 /** What `createSyntheticFeed` builds: the live source and the back-filled bar store. */
@@ -56,8 +60,9 @@ export function createSyntheticFeed(options: SyntheticFeedOptions): SyntheticMar
   const startMinute = Math.floor(options.startMs / MINUTE_MS);
   const originMinute = startMinute - Math.round((historyDays * DAY_MS) / MINUTE_MS);
   const constants = options.constants ?? DEFAULT_MODEL_CONSTANTS;
+  const intensity = Math.max(0, options.tickIntensity ?? DEFAULT_TICK_INTENSITY);
   const models = profiles.map(
-    (p) => new SymbolModel(p, options.seed, originMinute, maxTicksPerMinute, constants),
+    (p) => new SymbolModel(p, options.seed, originMinute, maxTicksPerMinute, constants, intensity),
   );
   const digits = new Map(profiles.map((p) => [p.symbol, p.digits]));
   const history = new BarStore((symbol) => digits.get(symbol) ?? 5);

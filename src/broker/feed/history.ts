@@ -27,7 +27,7 @@ export function backfillHistory(
     const buf = new MinuteTicks(model.maxTicksPerMinute);
     for (let minute = fromMinute; minute < toMinute; minute++) {
       const t = minute * MINUTE_MS;
-      const n = model.simulateMinute(minute, isQuoteOpen(symbol, t), cal, buf);
+      const n = model.simulateMinute(minute, isQuoteOpen(symbol, t), cal, buf, false);
       if (n === 0) {
         continue;
       }

@@ -19,8 +19,11 @@ export {
   createSyntheticFeed,
   DEFAULT_HISTORY_DAYS,
   DEFAULT_MAX_TICKS_PER_SECOND,
+  DEFAULT_TICK_INTENSITY,
   SyntheticFeed,
 } from "./generator.ts";
+export type { RecordedActivity, TickIntensityCalibration } from "./intensity.ts";
+export { TICK_INTENSITY } from "./intensity-data.ts";
 export type { FeedStep } from "./market.ts";
 export { MarketFeed } from "./market.ts";
 export type { ModelConstants } from "./model.ts";

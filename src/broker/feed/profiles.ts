@@ -1,8 +1,9 @@
 // Market profiles: the per-symbol parameters of the synthetic price model.
 //
 // Owns: the 20 symbols the demo feed quotes and, for each, its price digits, the level the path
-// starts near and reverts to, annualised volatility, spread and rollover widening, tick intensity
-// and how strongly it follows the intraday seasonality measured on EURUSD (calibration-data.ts).
+// starts near and reverts to, annualised volatility, spread and rollover widening, and how
+// strongly it follows the intraday seasonality measured on EURUSD (calibration-data.ts). How
+// often it ticks is not set here: it is measured from recorded tick volumes (intensity.ts).
 // These are feed parameters only; contract specs (contract size, margin, swaps, sessions) belong
 // to the symbol catalog (src/broker/symbols.ts), which this module must not import.
 //
@@ -27,8 +28,6 @@ export interface MarketProfile {
   readonly spreadPoints: number;
   /** Spread multiplier at the peak of the rollover window (server 23:55–00:10). */
   readonly rolloverSpreadFactor: number;
-  /** Mean ticks per minute at an average hour (before the max-tick-rate cap). */
-  readonly ticksPerMinute: number;
   /** Exponent on the measured hourly seasonality: 1 = full FX profile, 0 = flat. */
   readonly seasonality: number;
   /** Quotes every day of the week (crypto CFDs); otherwise FX-style weekdays only. */
@@ -45,35 +44,34 @@ type ProfileRow = readonly [
   annualVol: number,
   spreadPoints: number,
   rolloverSpreadFactor: number,
-  ticksPerMinute: number,
 ];
 
-// symbol, class, digits, base, vol, spread pts, rollover ×, ticks/min
+// symbol, class, digits, base, vol, spread pts, rollover ×
 const ROWS: readonly ProfileRow[] = [
-  ["EURUSD", "fx", 5, 1.165, 0.08, 10, 4, 12],
-  ["GBPUSD", "fx", 5, 1.335, 0.09, 14, 4, 11],
-  ["USDJPY", "fx", 3, 151.5, 0.1, 12, 4, 11],
-  ["USDCHF", "fx", 5, 0.8, 0.08, 15, 4, 8],
-  ["AUDUSD", "fx", 5, 0.655, 0.11, 12, 4, 9],
-  ["USDCAD", "fx", 5, 1.395, 0.07, 16, 4, 8],
-  ["NZDUSD", "fx", 5, 0.575, 0.11, 18, 4, 7],
-  ["EURGBP", "fx", 5, 0.8727, 0.07, 15, 5, 7],
-  ["EURJPY", "fx", 3, 176.5, 0.1, 18, 5, 8],
-  ["GBPJPY", "fx", 3, 202.25, 0.11, 28, 5, 8],
-  ["CADJPY", "fx", 3, 108.6, 0.11, 22, 5, 6],
-  ["EURCHF", "fx", 5, 0.932, 0.06, 18, 5, 6],
-  ["AUDJPY", "fx", 3, 99.23, 0.13, 20, 5, 7],
-  ["EURAUD", "fx", 5, 1.7786, 0.09, 25, 5, 7],
-  ["XAUUSD", "metal", 2, 4000, 0.18, 25, 3, 14],
-  ["XAGUSD", "metal", 3, 48, 0.3, 25, 3, 9],
-  ["US500", "index", 2, 6700, 0.17, 50, 3, 10],
-  ["DE40", "index", 2, 24000, 0.19, 120, 3, 9],
-  ["BTCUSD", "crypto", 2, 100_000, 0.55, 2000, 2, 15],
-  ["ETHUSD", "crypto", 2, 3500, 0.7, 150, 2, 12],
+  ["EURUSD", "fx", 5, 1.165, 0.08, 10, 4],
+  ["GBPUSD", "fx", 5, 1.335, 0.09, 14, 4],
+  ["USDJPY", "fx", 3, 151.5, 0.1, 12, 4],
+  ["USDCHF", "fx", 5, 0.8, 0.08, 15, 4],
+  ["AUDUSD", "fx", 5, 0.655, 0.11, 12, 4],
+  ["USDCAD", "fx", 5, 1.395, 0.07, 16, 4],
+  ["NZDUSD", "fx", 5, 0.575, 0.11, 18, 4],
+  ["EURGBP", "fx", 5, 0.8727, 0.07, 15, 5],
+  ["EURJPY", "fx", 3, 176.5, 0.1, 18, 5],
+  ["GBPJPY", "fx", 3, 202.25, 0.11, 28, 5],
+  ["CADJPY", "fx", 3, 108.6, 0.11, 22, 5],
+  ["EURCHF", "fx", 5, 0.932, 0.06, 18, 5],
+  ["AUDJPY", "fx", 3, 99.23, 0.13, 20, 5],
+  ["EURAUD", "fx", 5, 1.7786, 0.09, 25, 5],
+  ["XAUUSD", "metal", 2, 4000, 0.18, 25, 3],
+  ["XAGUSD", "metal", 3, 48, 0.3, 25, 3],
+  ["US500", "index", 2, 6700, 0.17, 50, 3],
+  ["DE40", "index", 2, 24000, 0.19, 120, 3],
+  ["BTCUSD", "crypto", 2, 100_000, 0.55, 2000, 2],
+  ["ETHUSD", "crypto", 2, 3500, 0.7, 150, 2],
 ];
 
 function toProfile(row: ProfileRow): MarketProfile {
-  const [symbol, assetClass, digits, basePrice, annualVol, spreadPoints, rollover, ticks] = row;
+  const [symbol, assetClass, digits, basePrice, annualVol, spreadPoints, rollover] = row;
   const crypto = assetClass === "crypto";
   return Object.freeze({
     symbol,
@@ -83,7 +81,6 @@ function toProfile(row: ProfileRow): MarketProfile {
     annualVol,
     spreadPoints,
     rolloverSpreadFactor: rollover,
-    ticksPerMinute: ticks,
     seasonality: crypto ? 0.3 : 1,
     tradesAllWeek: crypto,
     meanReversionDays: crypto ? 60 : 90,

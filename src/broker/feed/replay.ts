@@ -36,7 +36,7 @@ export interface ReplayOptions {
   readonly startMs?: number;
   /** Seed of the spread jitter (default 0). */
   readonly seed?: number;
-  /** Cap on ticks per second per symbol, averaged over a minute (default 2). */
+  /** Cap on ticks per second per symbol, averaged over a minute (default 10, as the generator). */
   readonly maxTicksPerSecond?: number;
 }
 
@@ -69,7 +69,7 @@ export class ReplayFeed implements TickSource {
     this.startMs = options.startMs ?? (Number.isFinite(first) ? first : 0);
     this.now = this.startMs;
     this.seed = options.seed ?? 0;
-    const rate = options.maxTicksPerSecond ?? 2;
+    const rate = options.maxTicksPerSecond ?? 10;
     this.maxTicksPerMinute = Math.max(1, Math.min(MINUTE_MS, Math.floor(rate * 60)));
     this.cursors = options.series.map((series) => ({
       series,

@@ -30,6 +30,8 @@ import {
   type Bar,
   type BarStore,
   createSyntheticFeed,
+  DEFAULT_MAX_TICKS_PER_SECOND,
+  DEFAULT_TICK_INTENSITY,
   getProfile,
   MarketFeed,
   ReplayFeed,
@@ -42,6 +44,9 @@ import type { BrokerStore, StoredAccount } from "../storage/store.ts";
 import { getSymbol, isQuoteSessionOpen, listSymbols, type SymbolSpec } from "../symbols.ts";
 import { formatServerTime, serverOffsetMinutes, serverZoneName } from "../time.ts";
 
+/** The demo broker's default limit of active pending orders per account (MT5 servers have one). */
+export const DEFAULT_LIMIT_ORDERS = 500;
+
 export interface BrokerClock {
   now(): number;
 }
@@ -53,8 +58,12 @@ export interface DemoBrokerOptions {
   readonly seed?: number;
   /** Days of M1 history back-filled at start (default 30). */
   readonly historyDays?: number;
-  /** Cap of generated ticks per symbol per second (default 2). */
+  /** Cap of ticks per symbol per second, averaged over a minute (default 10; replay too). */
   readonly maxTicksPerSecond?: number;
+  /** Scale on the synthetic feed's measured tick intensity (default 1 = as recorded). */
+  readonly tickIntensity?: number;
+  /** Active pending orders per account before LIMIT_ORDERS (10033); 0 = none (default 500). */
+  readonly limitOrders?: number;
   /**
    * Replay recorded M1 bars instead of the synthetic feed (the clock must then run on the
    * recording's time: see `replayClock`). Only these symbols quote.
@@ -161,8 +170,14 @@ export class DemoBroker {
     const now = clock.now();
     let feed: TickSource;
     let history: BarStore;
+    const maxTicksPerSecond = opts.maxTicksPerSecond ?? DEFAULT_MAX_TICKS_PER_SECOND;
     if (opts.replay) {
-      const options = { series: opts.replay.series, startMs: opts.replay.startMs, seed };
+      const options = {
+        series: opts.replay.series,
+        startMs: opts.replay.startMs,
+        seed,
+        maxTicksPerSecond,
+      };
       feed = new ReplayFeed(options);
       history = replayHistory(options, opts.replay.startMs);
     } else {
@@ -170,7 +185,8 @@ export class DemoBroker {
         seed,
         startMs: now,
         historyDays: opts.historyDays ?? 30,
-        maxTicksPerSecond: opts.maxTicksPerSecond ?? 2,
+        maxTicksPerSecond,
+        tickIntensity: opts.tickIntensity ?? DEFAULT_TICK_INTENSITY,
         isQuoteOpen: (symbol, utcMs) => {
           const spec = getSymbol(symbol);
           return spec ? isQuoteSessionOpen(spec, utcMs) : false;
@@ -181,6 +197,7 @@ export class DemoBroker {
     const engine = createEngine({
       clock,
       ids: createTicketSequence(restored.maxOrderTicket + 1, restored.maxDealTicket + 1),
+      limitOrders: opts.limitOrders ?? DEFAULT_LIMIT_ORDERS,
     });
     // Seed quotes from the last history close of each symbol so prices exist from the start.
     const quotes: Quote[] = [];

@@ -17,7 +17,12 @@ export interface DemoBrokerConfig {
   readonly clock?: BrokerClock;
   readonly seed?: number;
   readonly historyDays?: number;
+  /** Cap of ticks per symbol per second (default 10). */
   readonly maxTicksPerSecond?: number;
+  /** Scale on the synthetic feed's measured tick intensity (default 1). */
+  readonly tickIntensity?: number;
+  /** Active pending orders per account before the broker answers LIMIT_ORDERS (10033); 0 = none. */
+  readonly limitOrders?: number;
   /** Tick loop period, ms (default 100); 0 disables the loop (tests step by hand). */
   readonly tickIntervalMs?: number;
   /**
@@ -72,6 +77,8 @@ export async function runDemoBroker(config: DemoBrokerConfig): Promise<RunningDe
     ...(config.maxTicksPerSecond !== undefined
       ? { maxTicksPerSecond: config.maxTicksPerSecond }
       : {}),
+    ...(config.tickIntensity !== undefined ? { tickIntensity: config.tickIntensity } : {}),
+    ...(config.limitOrders !== undefined ? { limitOrders: config.limitOrders } : {}),
   });
   const server = startBrokerServer(broker, { hostname: config.host, port: config.port });
   const interval = config.tickIntervalMs ?? 100;

@@ -6,9 +6,10 @@
 // no I/O, no clock reads (the caller passes "now").
 //
 // Rules:
-// - from and to are both required, `YYYY-MM-DDTHH:mm:ss` broker server time; a missing or
-//   malformed value (or an impossible date such as month 13) → `invalid date format`; from > to
-//   is an error too; the range [from, to] includes both ends (from = to is one instant).
+// - from and to are both required, `YYYY-MM-DDTHH:mm:ss` broker server time; a missing one →
+//   `Invalid 'from': is required` (as the framework names any missing required field), a
+//   malformed value (or an impossible date such as month 13, or "") → `invalid date format`;
+//   from > to is an error too; the range [from, to] includes both ends (from = to is one instant).
 // - page: integer ≥ 0, default 0 (0-based). per_page: integer 1..1000, default 50. Query values
 //   may arrive as strings ("2") or numbers; "", "1.5", "-1", "1e3" are errors. A page past the end
 //   is an empty page, not an error.
@@ -33,8 +34,17 @@ export interface TimeRange {
   toMs: number;
 }
 
+/** The message for a required query value that is absent (the edge's wording for any field). */
+export const requiredMessage = (field: string): string => `Invalid '${field}': is required`;
+
 /** `from`/`to` query values → UTC ms range (see header). */
 export function parseHistoryRange(from: unknown, to: unknown): HistoryRange {
+  if (from === undefined) {
+    return { ok: false, field: "from", message: requiredMessage("from") };
+  }
+  if (to === undefined) {
+    return { ok: false, field: "to", message: requiredMessage("to") };
+  }
   const fromMs = typeof from === "string" ? parseServerTime(from) : null;
   if (fromMs === null) {
     return { ok: false, field: "from", message: INVALID_DATE_FORMAT };

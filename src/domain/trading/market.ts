@@ -254,6 +254,9 @@ function optionalTime(value: unknown): number | undefined | null {
 
 /** `ohlc/{symbol}` query (see header). */
 export function ohlcQuery(query: OhlcQueryInput): ({ ok: true } & OhlcQuery) | FieldError {
+  if (query.timeframe === undefined) {
+    return { ok: false, field: "timeframe", message: "is required" };
+  }
   if (!isTimeframe(query.timeframe)) {
     return {
       ok: false,

@@ -1,6 +1,6 @@
 // Broker rejections → the HTTP errors of ARCHITECTURE §5: 422 with the broker reason as the code
 // and `details.retcode` (the MT5 numeric retcode), except INVALID_ORDER (no such pending order)
-// → 404 ORDER_NOT_FOUND.
+// → 404 ORDER_NOT_FOUND and TOO_MANY_REQUESTS (the trade server's rate limit) → 429.
 //
 // Owns: one exhaustive `switch` over the engine's RejectReason union (a new reason is a compile
 // error until it is mapped here) with a message per reason that tells the client what to change;
@@ -65,11 +65,21 @@ function describe(reason: RejectReason): { status: number; code: string; message
       return r(
         "Invalid expiration: use a future expirationTime and an expirationType the symbol allows",
       );
+    case "TOO_MANY_REQUESTS":
+      return {
+        status: 429,
+        code: reason,
+        message: "Too many trade requests on this account; wait as Retry-After says, then retry",
+      };
     case "NO_CHANGES":
       return r("The modification changes nothing; send different values");
     case "FROZEN":
       return r(
         "The order or position is frozen: the market is within the symbol's freeze_level of it",
+      );
+    case "LIMIT_ORDERS":
+      return r(
+        "The account has as many pending orders as it may hold; cancel some before placing more",
       );
     case "UNSUPPORTED_FILLING_MODE":
       return r("This fillPolicy is not supported by the symbol; use one of its filling_modes");

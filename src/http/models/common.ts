@@ -1,28 +1,48 @@
-// Wire shapes shared by several modules (TypeBox): the records the API returns.
+// Wire shapes shared by several modules (TypeBox): the records the API returns, the path
+// parameters, and the helpers the modules build their schemas with. `named()` schemas are
+// components.schemas of the OpenAPI document (src/http/openapi/), referenced wherever used.
 // Response schemas avoid TypeBox `format` checks (uuid, date-time): Elysia validates every
 // response against its schema and those checks cost ~25 µs per field per request; the format is
 // stated in the description instead. Request schemas keep real formats.
-import { type IntegerOptions, Type } from "@sinclair/typebox";
+import { type IntegerOptions, type Static, Type } from "@sinclair/typebox";
 import { t } from "elysia";
+import type { AccountView } from "../../services/accounts.ts";
+import type { AdminView } from "../../services/admins.ts";
+import type { KeyView } from "../../services/keys.ts";
+import { named } from "../openapi/schema.ts";
+
+/** Compile-time: the schema's type and the producing code's type are the same. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compile-time check that a schema describes exactly what the code returns. */
+export function assertType<_T extends true>(): void {}
+/** Strips `readonly`, so a schema's static type compares with a view type. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const Uuid = t.String({ description: "uuid" });
 const DateTime = t.String({ description: "date-time (ISO 8601, UTC)" });
 
-export const SessionStatusSchema = t.Union(
-  [
-    t.Literal("disconnected"),
-    t.Literal("connecting"),
-    t.Literal("connected"),
-    t.Literal("reconnecting"),
-    t.Literal("auth_failed"),
-    t.Literal("error"),
-  ],
-  { description: "Live state of the account's broker session" },
+export const SessionStatusSchema = named(
+  "SessionStatus",
+  t.Union(
+    [
+      t.Literal("disconnected"),
+      t.Literal("connecting"),
+      t.Literal("connected"),
+      t.Literal("reconnecting"),
+      t.Literal("auth_failed"),
+      t.Literal("error"),
+    ],
+    { description: "Live state of the account's broker session" },
+  ),
 );
 
-/** Client account record (ARCHITECTURE §5); never carries secrets. */
-export const AccountRecord = t.Object(
-  {
+/**
+ * Client account record (ARCHITECTURE §5); never carries secrets. `GET /admin/accounts` lists
+ * the same record (spec §2.12).
+ */
+export const AccountRecord = named(
+  "Account",
+  t.Object({
     id: Uuid,
     label: t.String(),
     server_name: t.String(),
@@ -36,12 +56,13 @@ export const AccountRecord = t.Object(
     session_status: SessionStatusSchema,
     created_at: DateTime,
     updated_at: DateTime,
-  },
-  { $id: "#/components/schemas/Account" },
+  }),
 );
+assertType<Same<Static<typeof AccountRecord>, Mutable<AccountView>>>();
 
-export const KeyRecord = t.Object(
-  {
+export const KeyRecord = named(
+  "ApiKey",
+  t.Object({
     id: Uuid,
     admin_id: Uuid,
     name: t.String(),
@@ -52,32 +73,37 @@ export const KeyRecord = t.Object(
     created_at: DateTime,
     updated_at: DateTime,
     last_used_at: t.Union([DateTime, t.Null()]),
-  },
-  { $id: "#/components/schemas/ApiKey" },
+  }),
 );
+assertType<Same<Static<typeof KeyRecord>, Mutable<KeyView>>>();
 
-export const AdminRecord = t.Object(
-  {
-    id: t.Integer(),
+/** Spec §2.11 admin user, as the admin list and the seed show it. */
+export const AdminRecord = named(
+  "AdminUser",
+  t.Object({
+    id: t.Integer({ description: "Integer id" }),
     uuid: Uuid,
     username: t.String(),
     role: t.Union([t.Literal("admin"), t.Literal("superadmin")]),
-    max_accounts: t.Integer(),
-  },
-  { $id: "#/components/schemas/Admin" },
+    max_accounts: t.Integer({ description: "Cap of accounts over all of the admin's keys" }),
+  }),
 );
+assertType<Same<Static<typeof AdminRecord>, Mutable<AdminView>>>();
 
 /** Bounded strings: every string input has a maximum length. */
 export const Text = (max: number, opts: { minLength?: number; description?: string } = {}) =>
   t.String({ maxLength: max, ...opts });
 
-/** OpenAPI security requirements: admin routes take a JWT or an API key; client routes a key. */
-export const ADMIN_SECURITY: Array<Record<string, string[]>> = [
-  { BearerAuth: [] },
-  { ApiKeyAuth: [] },
-];
-export const SUPERADMIN_SECURITY: Array<Record<string, string[]>> = [{ BearerAuth: [] }];
-export const KEY_SECURITY: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }];
+/** What deleting a resource answers. */
+export const Deleted = named(
+  "Deleted",
+  t.Object({ id: t.String(), deleted: t.Literal(true) }, { description: "The resource is gone" }),
+);
+
+/** Path `{id}` of /api/accounts/{id}…: the account id. */
+export const AccountIdParams = t.Object({
+  id: t.String({ maxLength: 64, description: "Account id (uuid)" }),
+});
 
 /**
  * A strict JSON integer for request bodies (Elysia's `t.Integer` also accepts numeric strings,

@@ -32,6 +32,8 @@ export interface ConnectionLimits {
 export const CLOSE = {
   /** Missing / invalid / revoked key, or too many connections for the key. */
   POLICY: 1008,
+  /** A frame over the hard cap (`maxPayloadLength`, 1 MiB): Bun closes the socket itself. */
+  MESSAGE_TOO_BIG: 1009,
   /** The client could not keep up: its buffer overflowed; reconnect with last_seq. */
   SLOW_CONSUMER: 4000,
   /** Too many frames (flood). */

@@ -19,10 +19,18 @@ export type ParsedFrame =
   | { ok: true; op: ClientOp }
   | { ok: false; id: string | number | null; code: string; message: string };
 
+/** Frames over this close the socket (1009, by Bun); frames up to it but over wsMaxFrameBytes get an error. */
+export const HARD_FRAME_BYTES = 1024 * 1024;
+
 /** Most symbols one subscribe frame may name. */
 export const MAX_SYMBOLS_PER_FRAME = 100;
 
-const SYMBOL = /^[A-Za-z0-9._#-]{1,32}$/;
+/** A symbol name in `symbols` (the AsyncAPI document states the same pattern). */
+export const SYMBOL_PATTERN = "^[A-Za-z0-9._#-]{1,32}$";
+const SYMBOL = new RegExp(SYMBOL_PATTERN);
+/** Longest string `id` echoed back, and longest `account_id`. */
+export const MAX_ID_LENGTH = 64;
+export const MAX_ACCOUNT_ID_LENGTH = 64;
 
 const fail = (id: string | number | null, message: string, code = "VALIDATION_ERROR") =>
   ({ ok: false, id, code, message }) as const;
@@ -77,7 +85,11 @@ export function parseFrame(raw: unknown, maxBytes: number): ParsedFrame {
     return fail(id, `'channel' must be one of ${CHANNELS.join(", ")}`);
   }
   const channel = f.channel as Channel;
-  if (typeof f.account_id !== "string" || f.account_id.length === 0 || f.account_id.length > 64) {
+  if (
+    typeof f.account_id !== "string" ||
+    f.account_id.length === 0 ||
+    f.account_id.length > MAX_ACCOUNT_ID_LENGTH
+  ) {
     return fail(id, "'account_id' must be an account id string");
   }
   const op: Extract<ClientOp, { op: "subscribe" | "unsubscribe" }> = {
@@ -126,7 +138,7 @@ function idOf(f: Record<string, unknown>): string | number | null {
   if (typeof f.id === "number" && Number.isFinite(f.id)) {
     return f.id;
   }
-  if (typeof f.id === "string" && f.id.length <= 64) {
+  if (typeof f.id === "string" && f.id.length <= MAX_ID_LENGTH) {
     return f.id;
   }
   return null;

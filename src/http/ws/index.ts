@@ -13,7 +13,7 @@ import type { KeyService } from "../../services/keys.ts";
 import type { StreamHub } from "../../streaming/hub.ts";
 import { AppError } from "../errors.ts";
 import { CLOSE, WsConnection } from "./connection.ts";
-import { type ClientOp, parseFrame } from "./frames.ts";
+import { type ClientOp, HARD_FRAME_BYTES, parseFrame } from "./frames.ts";
 
 export interface WsDeps {
   readonly config: Config;
@@ -29,7 +29,7 @@ export function wsServerOptions(config: Config) {
     idleTimeout: config.wsIdleTimeoutSeconds,
     sendPings: true,
     /** Hard frame cap (closes with 1009); frames over wsMaxFrameBytes get an error reply. */
-    maxPayloadLength: 1024 * 1024,
+    maxPayloadLength: HARD_FRAME_BYTES,
     /** Our own queue keeps sockets far below this; past it Bun would drop messages. */
     backpressureLimit: 64 * 1024 * 1024,
     closeOnBackpressureLimit: true,

@@ -24,6 +24,11 @@ export const orderJournal = pgTable(
     state: text("state").notNull(),
     /** Order ticket at the broker, once known. */
     ticket: bigint("ticket", { mode: "number" }),
+    /**
+     * The process that sent it (`<node>/<boot>`): a `sent` row whose process died is reconciled
+     * at once instead of after the in-flight delay.
+     */
+    holder: text("holder"),
     /** Rejection reason or reconciliation note. */
     note: text("note").notNull().default(""),
     ...lifecycleDates,

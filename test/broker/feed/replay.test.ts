@@ -114,8 +114,8 @@ describe("ReplayFeed", () => {
   });
 
   test("slicing-invariant and deterministic; a cap bounds extra ticks", () => {
-    const whole = replayAll();
-    const feed = new ReplayFeed({ series: [series], seed: 1 });
+    const whole = replayAll(2);
+    const feed = new ReplayFeed({ series: [series], seed: 1, maxTicksPerSecond: 2 });
     const sliced: Tick[] = [];
     const from = bars[0]?.timeMs ?? 0;
     for (let t = from + 7_777; t < Date.UTC(2022, 9, 1); t += 7_777) {

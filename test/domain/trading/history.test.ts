@@ -55,9 +55,6 @@ describe("parseHistoryRange", () => {
     ["Feb 30", "2024-02-30T00:00:00", "2024-12-01T00:00:00", "from"],
     ["hour 24", "2024-01-01T24:00:00", "2024-12-01T00:00:00", "from"],
     ["empty", "", "2024-12-01T00:00:00", "from"],
-    ["missing from", undefined, "2024-12-01T00:00:00", "from"],
-    ["missing to", "2024-01-01T00:00:00", undefined, "to"],
-    ["both missing", undefined, undefined, "from"],
     ["malformed to", "2024-01-01T00:00:00", "2024-12-01T00:00", "to"],
     ["a number", 1704067200000, "2024-12-01T00:00:00", "from"],
   ])("%s → invalid date format", (_name, from, to, field) => {
@@ -65,6 +62,18 @@ describe("parseHistoryRange", () => {
       ok: false,
       field,
       message: INVALID_DATE_FORMAT,
+    });
+  });
+
+  test.each([
+    ["missing from", undefined, "2024-12-01T00:00:00", "from"],
+    ["missing to", "2024-01-01T00:00:00", undefined, "to"],
+    ["both missing", undefined, undefined, "from"],
+  ])("%s → named as required", (_name, from, to, field) => {
+    expect(parseHistoryRange(from, to)).toEqual({
+      ok: false,
+      field,
+      message: `Invalid '${field}': is required`,
     });
   });
 

@@ -243,4 +243,12 @@ describe("ohlcQuery", () => {
     const r = ohlcQuery(query);
     expect(!r.ok && r.field).toBe(field);
   });
+
+  test("a missing timeframe is named as required", () => {
+    expect(ohlcQuery({ count: 5 })).toEqual({
+      ok: false,
+      field: "timeframe",
+      message: "is required",
+    });
+  });
 });

@@ -1,6 +1,6 @@
 // Broker rejections → HTTP errors: every RejectReason of the engine is mapped (422 with the
-// reason as code and details.retcode), INVALID_ORDER → 404 ORDER_NOT_FOUND, unknown connector
-// reasons → 422 REJECT.
+// reason as code and details.retcode), INVALID_ORDER → 404 ORDER_NOT_FOUND, TOO_MANY_REQUESTS →
+// 429, unknown connector reasons → 422 REJECT.
 
 import { describe, expect, test } from "bun:test";
 import { REJECT_RETCODES, type RejectReason, reject } from "../../../src/broker/engine/retcodes.ts";
@@ -23,6 +23,12 @@ describe("rejectionToError", () => {
         message: "Order not found",
         details: { retcode: 10035, reason: "INVALID_ORDER" },
       });
+    } else if (reason === "TOO_MANY_REQUESTS") {
+      expect(e).toMatchObject({
+        status: 429,
+        code: "TOO_MANY_REQUESTS",
+        details: { retcode: 10024, reason: "TOO_MANY_REQUESTS" },
+      });
     } else {
       expect(e.status).toBe(422);
       expect(e.code).toBe(reason);
@@ -41,6 +47,7 @@ describe("rejectionToError", () => {
       ["TRADE_DISABLED", 10017],
       ["POSITION_NOT_EXISTS", 10036],
       ["UNSUPPORTED_FILLING_MODE", 10030],
+      ["LIMIT_ORDERS", 10033],
     ];
     for (const [reason, retcode] of expected) {
       const r = reject(reason, "engine text");

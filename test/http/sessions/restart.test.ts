@@ -8,8 +8,12 @@ import { join } from "node:path";
 import { createTestApp } from "../../support/app.ts";
 import { freshDatabase, type TestDatabase } from "../../support/db.ts";
 import { freePort } from "../../support/ports.ts";
+import {
+  connectedDemoAccount,
+  serviceClient,
+  startServiceProcess,
+} from "../../support/service-process.ts";
 
-const BIN = join(import.meta.dir, "../../../bin/tas");
 const dataDir = mkdtempSync(join(tmpdir(), "tas-service-restart-"));
 const port = freePort();
 const brokerPort = freePort();
@@ -17,59 +21,10 @@ let pg: TestDatabase | null = null;
 
 async function startService() {
   pg ??= process.env.DATABASE_URL ? await freshDatabase() : null;
-  const proc = Bun.spawn([BIN, "serve"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BROKER_PORT: String(brokerPort),
-      BROKER_HISTORY_DAYS: "1",
-      TAS_SESSION_WORKERS: "1",
-      LOG_LEVEL: "info",
-      TAS_MASTER_KEY: "44".repeat(32),
-      TAS_JWT_SECRET: "service-restart-secret-service-restart-00",
-      ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  const deadline = Date.now() + 90_000;
-  while (!out.includes("service listening")) {
-    if (Date.now() > deadline) {
-      throw new Error(`service did not start: ${out}`);
-    }
-    const { value, done } = await reader.read();
-    if (done) {
-      throw new Error(`service exited: ${out}${await new Response(proc.stderr).text()}`);
-    }
-    out += new TextDecoder().decode(value);
-  }
-  return proc;
+  return startServiceProcess({ dataDir, port, brokerPort, databaseUrl: pg?.url ?? null });
 }
 
-const B = `http://127.0.0.1:${port}`;
-async function call(
-  method: string,
-  path: string,
-  opts: { key?: string; token?: string; body?: unknown } = {},
-) {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (opts.key) {
-    headers["x-api-key"] = opts.key;
-  }
-  if (opts.token) {
-    headers.authorization = `Bearer ${opts.token}`;
-  }
-  const res = await fetch(`${B}${path}`, {
-    method,
-    headers,
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = serviceClient(`http://127.0.0.1:${port}`);
 
 afterAll(async () => {
   await pg?.drop();
@@ -79,26 +34,8 @@ afterAll(async () => {
 describe("service kill and restart", () => {
   test("accounts, sessions, positions and history come back after SIGKILL", async () => {
     let proc = await startService();
-    await call("POST", "/admin/seed", { body: { username: "root", password: "root-password" } });
-    const token = (
-      await call("POST", "/admin/login", { body: { username: "root", password: "root-password" } })
-    ).body.data.token;
-    const key = (await call("POST", "/admin/keys", { token, body: {} })).body.data.key;
-    const demo = (
-      await call("POST", "/api/brokers/demo", {
-        key,
-        body: { company: "TAS Markets", deposit: 50_000 },
-      })
-    ).body.data;
-    const account = (
-      await call("POST", "/api/accounts", {
-        key,
-        body: { terminal_login: demo.login, password: demo.password, server_name: "TAS-Demo" },
-      })
-    ).body.data;
-    expect(
-      (await call("POST", `/api/accounts/${account.id}/connect`, { key })).body.data.status,
-    ).toBe("connected");
+    const { key, accountId } = await connectedDemoAccount(call, 50_000);
+    const account = { id: accountId };
     const order = await call("POST", `/api/accounts/${account.id}/orders`, {
       key,
       body: { symbol: "BTCUSD", side: "buy", type: "market", volume: 0.02 },

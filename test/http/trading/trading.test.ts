@@ -291,12 +291,24 @@ describe("history and market data", () => {
     for (const q of [
       "from=2026-13-01T00:00:00&to=2026-11-30T00:00:00",
       "from=2026-11-01 00:00:00&to=2026-11-30T00:00:00",
-      "to=2026-11-30T00:00:00",
-      "from=2026-11-01T00:00:00",
+      "from=&to=2026-11-30T00:00:00",
     ]) {
       const bad = await t.request("GET", `${base()}/orders/history/paginated?${q}`, { key });
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toBe("invalid date format");
+    }
+    // A missing one is named as missing.
+    for (const [q, field] of [
+      ["to=2026-11-30T00:00:00", "from"],
+      ["from=2026-11-01T00:00:00", "to"],
+    ]) {
+      const missing = await t.request("GET", `${base()}/orders/history/paginated?${q}`, { key });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error).toEqual({
+        code: "VALIDATION_ERROR",
+        message: `Invalid '${field}': is required`,
+        details: { field },
+      });
     }
     const tooMany = await t.request(
       "GET",

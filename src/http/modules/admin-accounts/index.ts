@@ -3,7 +3,8 @@ import { Elysia, t } from "elysia";
 import type { AccountService } from "../../../services/accounts.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { AccountRecord, ADMIN_SECURITY } from "../../models/common.ts";
+import { AccountRecord } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
 
 export function adminAccountsModule(deps: AuthDeps & { accounts: AccountService }) {
   return new Elysia({ name: "module.admin-accounts", prefix: "/admin", normalize: false })
@@ -11,10 +12,11 @@ export function adminAccountsModule(deps: AuthDeps & { accounts: AccountService 
     .get("/accounts", async ({ scope }) => ok(await deps.accounts.adminList(scope)), {
       admin: "admin",
       response: { 200: Envelope(t.Array(AccountRecord)) },
-      detail: {
-        tags: ["admin"],
-        summary: "List the admin's accounts",
-        security: ADMIN_SECURITY,
-      },
+      detail: operation({
+        id: "listAdminAccounts",
+        tag: "admin",
+        summary: "List the accounts of the admin's keys (all accounts for a superadmin)",
+        auth: "admin",
+      }),
     });
 }

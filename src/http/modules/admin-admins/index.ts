@@ -4,7 +4,8 @@ import type { AdminService } from "../../../services/admins.ts";
 import type { AuthDeps } from "../../auth.ts";
 import { authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { AdminRecord, SUPERADMIN_SECURITY } from "../../models/common.ts";
+import { AdminRecord } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
 
 export function adminAdminsModule(deps: AuthDeps & { admins: AdminService }) {
   return new Elysia({ name: "module.admin-admins", prefix: "/admin", normalize: false })
@@ -12,10 +13,13 @@ export function adminAdminsModule(deps: AuthDeps & { admins: AdminService }) {
     .get("/admins", async () => ok(await deps.admins.list()), {
       admin: "superadmin",
       response: { 200: Envelope(t.Array(AdminRecord)) },
-      detail: {
-        tags: ["admin"],
+      detail: operation({
+        id: "listAdmins",
+        tag: "admin",
         summary: "List admins (superadmin)",
-        security: SUPERADMIN_SECURITY,
-      },
+        description:
+          "Admins are created and changed with the CLI (`tas admin …`), never over REST.",
+        auth: "superadmin",
+      }),
     });
 }

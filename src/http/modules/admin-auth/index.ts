@@ -6,11 +6,29 @@ import type { AdminService } from "../../../services/admins.ts";
 import type { Clock } from "../../../services/deps.ts";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { AdminRecord, Text } from "../../models/common.ts";
+import { AdminRecord, Int, Text } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
+import { named } from "../../openapi/schema.ts";
 
-const Credentials = t.Object(
-  { username: Text(64, { minLength: 1 }), password: Text(256, { minLength: 1 }) },
-  { additionalProperties: false },
+const Credentials = named(
+  "AdminCredentials",
+  t.Object(
+    { username: Text(64, { minLength: 1 }), password: Text(256, { minLength: 1 }) },
+    { additionalProperties: false },
+  ),
+);
+
+const LoginResult = named(
+  "AdminLogin",
+  t.Object({
+    token: t.String({ description: "The admin JWT: send it as Authorization: Bearer <token>" }),
+    expires_in: Int({ description: "Token lifetime in seconds" }),
+    admin: t.Object({
+      id: t.String({ description: "uuid" }),
+      username: t.String(),
+      role: t.Union([t.Literal("admin"), t.Literal("superadmin")]),
+    }),
+  }),
 );
 
 export function adminAuthModule(deps: { admins: AdminService; config: Config; clock: Clock }) {
@@ -34,10 +52,14 @@ export function adminAuthModule(deps: { admins: AdminService; config: Config; cl
       {
         body: Credentials,
         response: { 201: Envelope(AdminRecord) },
-        detail: {
-          tags: ["admin"],
+        detail: operation({
+          id: "seedSuperadmin",
+          tag: "admin",
           summary: "Create the first superadmin (works only while none exists)",
-        },
+          description: "Bootstraps a new deployment; later calls answer 409 ALREADY_SEEDED.",
+          auth: "none",
+          errors: ["ALREADY_SEEDED", "CONFLICT"],
+        }),
       },
     )
     .post(
@@ -59,20 +81,16 @@ export function adminAuthModule(deps: { admins: AdminService; config: Config; cl
       },
       {
         body: Credentials,
-        response: {
-          200: Envelope(
-            t.Object({
-              token: t.String(),
-              expires_in: t.Integer({ description: "Token lifetime in seconds" }),
-              admin: t.Object({
-                id: t.String({ description: "uuid" }),
-                username: t.String(),
-                role: t.String(),
-              }),
-            }),
-          ),
-        },
-        detail: { tags: ["admin"], summary: "Log in as an admin and get a JWT" },
+        response: { 200: Envelope(LoginResult) },
+        detail: operation({
+          id: "adminLogin",
+          tag: "admin",
+          summary: "Log in as an admin and get a JWT",
+          description:
+            "Password checks are limited per client address (429 RATE_LIMITED with Retry-After); failures in a row back off exponentially.",
+          auth: "none",
+          errors: ["UNAUTHORIZED", "RATE_LIMITED"],
+        }),
       },
     );
 }

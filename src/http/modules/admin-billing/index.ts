@@ -7,7 +7,7 @@ import { renderInvoiceCsv } from "../../../domain/billing.ts";
 import type { BillingService } from "../../../services/billing.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { ADMIN_SECURITY, SUPERADMIN_SECURITY } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
 import { InvoiceQuery, InvoiceRecord, TermsBody, TermsRecord } from "./model.ts";
 
 const Id = t.Object({
@@ -24,11 +24,14 @@ export function adminBillingModule(deps: AuthDeps & { billing: BillingService })
         admin: "admin",
         params: Id,
         response: { 200: Envelope(TermsRecord) },
-        detail: {
-          tags: ["admin"],
+        detail: operation({
+          id: "getBillingTerms",
+          tag: "billing",
           summary: "Get an admin's billing terms (defaults when never set)",
-          security: ADMIN_SECURITY,
-        },
+          description: "An admin may read its own terms; a superadmin any admin's.",
+          auth: "admin",
+          errors: ["ADMIN_NOT_FOUND"],
+        }),
       },
     )
     .put(
@@ -39,11 +42,13 @@ export function adminBillingModule(deps: AuthDeps & { billing: BillingService })
         params: Id,
         body: TermsBody,
         response: { 200: Envelope(TermsRecord) },
-        detail: {
-          tags: ["admin"],
+        detail: operation({
+          id: "setBillingTerms",
+          tag: "billing",
           summary: "Set an admin's billing terms, every field (superadmin)",
-          security: SUPERADMIN_SECURITY,
-        },
+          auth: "superadmin",
+          errors: ["ADMIN_NOT_FOUND"],
+        }),
       },
     )
     .get(
@@ -72,12 +77,24 @@ export function adminBillingModule(deps: AuthDeps & { billing: BillingService })
             t.String({ description: "text/csv (RFC 4180) when CSV is asked for" }),
           ]),
         },
-        detail: {
-          tags: ["admin"],
-          summary:
-            "Invoice of a UTC month from its last usage snapshot (JSON, or CSV with format=csv or Accept: text/csv)",
-          security: ADMIN_SECURITY,
-        },
+        detail: operation({
+          id: "getInvoice",
+          tag: "billing",
+          summary: "Invoice of a UTC month from its last usage snapshot",
+          description:
+            "JSON by default; CSV (an attachment) with format=csv, or with Accept: text/csv when format is absent.",
+          auth: "admin",
+          errors: ["ADMIN_NOT_FOUND", "SNAPSHOT_NOT_FOUND", "INVOICE_AMOUNT_OVERFLOW"],
+          responses: {
+            200: {
+              description: "The invoice",
+              content: {
+                "application/json": InvoiceRecord,
+                "text/csv": t.String({ description: "The invoice as CSV (RFC 4180)" }),
+              },
+            },
+          },
+        }),
       },
     );
 }

@@ -4,6 +4,7 @@
 // Response schemas carry no TypeBox `format` (see src/http/models/common.ts).
 import { t } from "elysia";
 import { Int, Text } from "../../models/common.ts";
+import { named } from "../../openapi/schema.ts";
 
 const Cents = (description: string) =>
   Int({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: `${description}, in cents` });
@@ -19,24 +20,28 @@ const termsFields = {
   included_accounts_per_user: Count("Accounts each user gets without extra charge"),
 };
 
-export const TermsBody = t.Object(
-  {
-    ...termsFields,
-    billing_currency: Text(16, {
-      description: "Active ISO 4217 currency code in upper case, e.g. USD",
-    }),
-    billing_company_name: t.Optional(
-      t.Union([Text(1000), t.Null()], {
-        description:
-          "Issuer printed on invoices: trimmed, at most 200 characters; null or empty for none",
+export const TermsBody = named(
+  "BillingTermsRequest",
+  t.Object(
+    {
+      ...termsFields,
+      billing_currency: Text(16, {
+        description: "Active ISO 4217 currency code in upper case, e.g. USD",
       }),
-    ),
-  },
-  { additionalProperties: false },
+      billing_company_name: t.Optional(
+        t.Union([Text(1000), t.Null()], {
+          description:
+            "Issuer printed on invoices: trimmed, at most 200 characters; null or empty for none",
+        }),
+      ),
+    },
+    { additionalProperties: false, description: "Every field of the terms (spec §2.13)" },
+  ),
 );
 
-export const TermsRecord = t.Object(
-  {
+export const TermsRecord = named(
+  "BillingTerms",
+  t.Object({
     admin_id: t.String({ description: "uuid of the admin" }),
     ...termsFields,
     billing_currency: t.String({ description: "ISO 4217 code of every amount" }),
@@ -44,14 +49,14 @@ export const TermsRecord = t.Object(
     updated_at: t.Union([t.String({ description: "date-time (ISO 8601, UTC)" }), t.Null()], {
       description: "When a superadmin last set the terms; null while the defaults apply",
     }),
-  },
-  { $id: "#/components/schemas/BillingTerms" },
+  }),
 );
 
 const Cents$ = t.Integer({ description: "Integer cents of the invoice currency" });
 
-export const InvoiceRecord = t.Object(
-  {
+export const InvoiceRecord = named(
+  "Invoice",
+  t.Object({
     admin_id: t.String({ description: "uuid of the billed admin" }),
     admin_name: t.String({ description: "Username of the billed admin" }),
     month: t.String({ description: "Billed UTC month, YYYY-MM" }),
@@ -97,8 +102,7 @@ export const InvoiceRecord = t.Object(
     tier1_users: t.Integer(),
     tier2_users: t.Integer(),
     extra_accounts: t.Integer(),
-  },
-  { $id: "#/components/schemas/Invoice" },
+  }),
 );
 
 export const InvoiceQuery = t.Object({

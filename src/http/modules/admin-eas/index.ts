@@ -7,18 +7,19 @@ import type { EaService } from "../../../services/eas.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
 import { validationError } from "../../errors.ts";
-import { ADMIN_SECURITY, Text } from "../../models/common.ts";
+import { Deleted, Text } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
+import { named } from "../../openapi/schema.ts";
 import { EaRecord } from "./model.ts";
 
-const security = ADMIN_SECURITY;
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
-const detail = (summary: string) => ({ tags: ["eas"], summary, security });
+const Id = t.Object({ id: t.String({ maxLength: 64, description: "EA id (uuid)" }) });
+const EA_NOT_FOUND = ["EA_NOT_FOUND"] as const;
 
 export function adminEasModule(deps: AuthDeps & { eas: EaService }) {
   return new Elysia({ name: "module.admin-eas", prefix: "/admin/eas", normalize: false })
     .use(authPlugin(deps))
     .post(
-      "/",
+      "",
       async ({ body, scope, set }) => {
         const file = body.file;
         if (!(file instanceof Blob)) {
@@ -37,32 +38,56 @@ export function adminEasModule(deps: AuthDeps & { eas: EaService }) {
       },
       {
         admin: "admin",
-        body: t.Object({
-          file: t.File({ description: "the EA program (.js, .ts or .mjs; UTF-8 or UTF-16)" }),
-          name: t.Optional(Text(200, { description: "display name (default: the file name)" })),
-        }),
+        body: named(
+          "EaUpload",
+          t.Object({
+            file: t.File({ description: "the EA program (.js, .ts or .mjs; UTF-8 or UTF-16)" }),
+            name: t.Optional(Text(200, { description: "display name (default: the file name)" })),
+          }),
+        ),
         response: { 201: Envelope(EaRecord) },
-        detail: {
-          ...detail("Upload an EA (analysed at once: status ready, or error with line/column)"),
-          requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } },
-        },
+        detail: operation({
+          id: "uploadEa",
+          tag: "eas",
+          summary: "Upload an EA (analysed at once: status ready, or error with line/column)",
+          description:
+            "multipart/form-data with the program in `file`. A program that does not compile is stored with status error and the reason.",
+          auth: "admin",
+        }),
       },
     )
-    .get("/", async ({ scope }) => ok(await deps.eas.list(scope)), {
+    .get("", async ({ scope }) => ok(await deps.eas.list(scope)), {
       admin: "admin",
       response: { 200: Envelope(t.Array(EaRecord)) },
-      detail: detail("List EAs"),
+      detail: operation({
+        id: "listEas",
+        tag: "eas",
+        summary: "List the admin's EAs (all of them for a superadmin)",
+        auth: "admin",
+      }),
     })
     .get("/:id", async ({ scope, params }) => ok(await deps.eas.get(scope, params.id)), {
       admin: "admin",
       params: Id,
       response: { 200: Envelope(EaRecord) },
-      detail: detail("Get an EA"),
+      detail: operation({
+        id: "getEa",
+        tag: "eas",
+        summary: "Get an EA",
+        auth: "admin",
+        errors: EA_NOT_FOUND,
+      }),
     })
     .delete("/:id", async ({ scope, params }) => ok(await deps.eas.delete(scope, params.id)), {
       admin: "admin",
       params: Id,
-      response: { 200: Envelope(t.Object({ id: t.String(), deleted: t.Literal(true) })) },
-      detail: detail("Delete an EA (its running instances are stopped first)"),
+      response: { 200: Envelope(Deleted) },
+      detail: operation({
+        id: "deleteEa",
+        tag: "eas",
+        summary: "Delete an EA (its running instances are stopped first)",
+        auth: "admin",
+        errors: EA_NOT_FOUND,
+      }),
     });
 }

@@ -4,21 +4,31 @@ import { Elysia, t } from "elysia";
 import type { KeyService } from "../../../services/keys.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { ADMIN_SECURITY, Int, KeyRecord, Text } from "../../models/common.ts";
+import { Int, KeyRecord, Text } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
+import { named } from "../../openapi/schema.ts";
 
-const Cap = Int({ minimum: 0, maximum: 100_000, description: "Account cap of the key" });
-const KeyWithSecret = t.Composite([
-  KeyRecord,
-  t.Object({ key: t.String({ description: "The plaintext key; shown only in this response" }) }),
-]);
-const security = ADMIN_SECURITY;
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
+const Cap = Int({
+  minimum: 0,
+  maximum: 100_000,
+  description:
+    "Account cap of the key; at most the admin's own max_accounts (default 4, or the admin's cap if smaller)",
+});
+const KeyWithSecret = named(
+  "ApiKeyWithSecret",
+  t.Composite([
+    KeyRecord,
+    t.Object({ key: t.String({ description: "The plaintext key; shown only in this response" }) }),
+  ]),
+);
+const Id = t.Object({ id: t.String({ maxLength: 64, description: "Key id (uuid)" }) });
+const KEY_ERRORS = ["KEY_NOT_FOUND"] as const;
 
 export function adminKeysModule(deps: AuthDeps & { keys: KeyService }) {
   return new Elysia({ name: "module.admin-keys", prefix: "/admin/keys", normalize: false })
     .use(authPlugin(deps))
     .post(
-      "/",
+      "",
       async ({ body, scope, set }) => {
         set.status = 201;
         return ok(await deps.keys.create(scope, body ?? {}));
@@ -26,25 +36,45 @@ export function adminKeysModule(deps: AuthDeps & { keys: KeyService }) {
       {
         admin: "admin",
         body: t.Optional(
-          t.Object(
-            { name: t.Optional(Text(200)), max_accounts: t.Optional(Cap) },
-            { additionalProperties: false },
+          named(
+            "CreateKeyRequest",
+            t.Object(
+              { name: t.Optional(Text(200)), max_accounts: t.Optional(Cap) },
+              { additionalProperties: false },
+            ),
           ),
         ),
         response: { 201: Envelope(KeyWithSecret) },
-        detail: { tags: ["keys"], summary: "Issue an API key (plaintext shown once)", security },
+        detail: operation({
+          id: "createKey",
+          tag: "keys",
+          summary: "Issue an API key (plaintext shown once)",
+          auth: "admin",
+        }),
       },
     )
-    .get("/", async ({ scope }) => ok(await deps.keys.list(scope)), {
+    .get("", async ({ scope }) => ok(await deps.keys.list(scope)), {
       admin: "admin",
       response: { 200: Envelope(t.Array(KeyRecord)) },
-      detail: { tags: ["keys"], summary: "List API keys", security },
+      detail: operation({
+        id: "listKeys",
+        tag: "keys",
+        summary: "List API keys (the admin's; all of them for a superadmin)",
+        auth: "admin",
+      }),
     })
     .get("/:id", async ({ scope, params }) => ok(await deps.keys.get(scope, params.id)), {
       admin: "admin",
       params: Id,
       response: { 200: Envelope(KeyRecord) },
-      detail: { tags: ["keys"], summary: "Get an API key", security },
+      detail: operation({
+        id: "getKey",
+        tag: "keys",
+        summary: "Get an API key",
+        description: "Another admin's key answers 400 `Key not found`, like an unknown one.",
+        auth: "admin",
+        errors: KEY_ERRORS,
+      }),
     })
     .patch(
       "/:id",
@@ -52,16 +82,25 @@ export function adminKeysModule(deps: AuthDeps & { keys: KeyService }) {
       {
         admin: "admin",
         params: Id,
-        body: t.Object(
-          {
-            name: t.Optional(Text(200)),
-            max_accounts: t.Optional(Cap),
-            is_enabled: t.Optional(t.Boolean()),
-          },
-          { additionalProperties: false, minProperties: 1 },
+        body: named(
+          "UpdateKeyRequest",
+          t.Object(
+            {
+              name: t.Optional(Text(200)),
+              max_accounts: t.Optional(Cap),
+              is_enabled: t.Optional(t.Boolean()),
+            },
+            { additionalProperties: false, minProperties: 1 },
+          ),
         ),
         response: { 200: Envelope(KeyRecord) },
-        detail: { tags: ["keys"], summary: "Change name, cap or enabled flag", security },
+        detail: operation({
+          id: "updateKey",
+          tag: "keys",
+          summary: "Change name, cap or enabled flag",
+          auth: "admin",
+          errors: KEY_ERRORS,
+        }),
       },
     )
     .delete("/:id", async ({ scope, params }) => ok(await deps.keys.revoke(scope, params.id)), {
@@ -69,14 +108,19 @@ export function adminKeysModule(deps: AuthDeps & { keys: KeyService }) {
       params: Id,
       response: {
         200: Envelope(
-          t.Object({ id: t.String(), revoked: t.Literal(true), accounts_removed: t.Integer() }),
+          named(
+            "RevokedKey",
+            t.Object({ id: t.String(), revoked: t.Literal(true), accounts_removed: Int() }),
+          ),
         ),
       },
-      detail: {
-        tags: ["keys"],
+      detail: operation({
+        id: "revokeKey",
+        tag: "keys",
         summary: "Revoke a key (stops working at once; its accounts are removed)",
-        security,
-      },
+        auth: "admin",
+        errors: KEY_ERRORS,
+      }),
     })
     .post(
       "/:id/rotate",
@@ -85,11 +129,13 @@ export function adminKeysModule(deps: AuthDeps & { keys: KeyService }) {
         admin: "admin",
         params: Id,
         response: { 200: Envelope(KeyWithSecret) },
-        detail: {
-          tags: ["keys"],
-          summary: "Replace the key's secret (old one stops working)",
-          security,
-        },
+        detail: operation({
+          id: "rotateKey",
+          tag: "keys",
+          summary: "Replace the key's secret (the old one stops working)",
+          auth: "admin",
+          errors: KEY_ERRORS,
+        }),
       },
     );
 }

@@ -5,10 +5,8 @@ import { Elysia, t } from "elysia";
 import type { UsageService } from "../../../services/usage.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { ADMIN_SECURITY } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
 import { SnapshotListQuery, SnapshotPageRecord, SnapshotRecord } from "./model.ts";
-
-const security = ADMIN_SECURITY;
 
 export function adminUsageModule(deps: AuthDeps & { usage: UsageService }) {
   return new Elysia({ name: "module.admin-usage", prefix: "/admin/usage", normalize: false })
@@ -22,22 +20,25 @@ export function adminUsageModule(deps: AuthDeps & { usage: UsageService }) {
       {
         admin: "admin",
         response: { 201: Envelope(t.Array(SnapshotRecord)) },
-        detail: {
-          tags: ["admin"],
+        detail: operation({
+          id: "takeUsageSnapshot",
+          tag: "usage",
           summary:
             "Take a usage snapshot now (superadmin: one per admin; admin or API key: its own)",
-          security,
-        },
+          auth: "admin",
+        }),
       },
     )
     .get("/snapshots", async ({ scope, query }) => ok(await deps.usage.list(scope, query)), {
       admin: "admin",
       query: SnapshotListQuery,
       response: { 200: Envelope(SnapshotPageRecord) },
-      detail: {
-        tags: ["admin"],
+      detail: operation({
+        id: "listUsageSnapshots",
+        tag: "usage",
         summary: "List usage snapshots, newest first (an admin sees only its own)",
-        security,
-      },
+        auth: "admin",
+        errors: ["ADMIN_NOT_FOUND"],
+      }),
     });
 }

@@ -1,12 +1,15 @@
 // Wire shapes of /admin/usage: the usage snapshot record, its page, and the list query.
 // Response schemas carry no TypeBox `format` (see src/http/models/common.ts).
 import { t } from "elysia";
-import { Text } from "../../models/common.ts";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "../../../services/usage.ts";
+import { Int, Text } from "../../models/common.ts";
+import { documentedAs, named } from "../../openapi/schema.ts";
 
 const Count = (description: string) => t.Integer({ minimum: 0, description });
 
-export const SnapshotKeyRecord = t.Object(
-  {
+export const SnapshotKeyRecord = named(
+  "UsageSnapshotKey",
+  t.Object({
     key_id: t.String({ description: "uuid of the API key" }),
     key_name: t.String(),
     key_created_at: t.String({
@@ -15,12 +18,12 @@ export const SnapshotKeyRecord = t.Object(
     accounts: Count("Accounts owned by the key"),
     connected_accounts: Count("Of those, accounts with a connected broker session"),
     running_eas: Count("EA instances running on the key's accounts"),
-  },
-  { $id: "#/components/schemas/UsageSnapshotKey" },
+  }),
 );
 
-export const SnapshotRecord = t.Object(
-  {
+export const SnapshotRecord = named(
+  "UsageSnapshot",
+  t.Object({
     id: t.String({ description: "uuid" }),
     admin_id: t.String({ description: "uuid of the measured admin" }),
     kind: t.Union([t.Literal("scheduled"), t.Literal("on_demand")], {
@@ -37,16 +40,18 @@ export const SnapshotRecord = t.Object(
     per_key: t.Array(SnapshotKeyRecord, {
       description: "Every live key of the admin, in key creation order",
     }),
-  },
-  { $id: "#/components/schemas/UsageSnapshot" },
+  }),
 );
 
-export const SnapshotPageRecord = t.Object({
-  items: t.Array(SnapshotRecord, { description: "Newest first" }),
-  page: t.Integer({ description: "0-based page number" }),
-  per_page: t.Integer(),
-  total: t.Integer({ description: "Snapshots matching the filters over all pages" }),
-});
+export const SnapshotPageRecord = named(
+  "UsageSnapshotPage",
+  t.Object({
+    items: t.Array(SnapshotRecord, { description: "Newest first" }),
+    page: t.Integer({ description: "0-based page number" }),
+    per_page: t.Integer(),
+    total: t.Integer({ description: "Snapshots matching the filters over all pages" }),
+  }),
+);
 
 export const SnapshotListQuery = t.Object({
   from: t.Optional(
@@ -62,6 +67,20 @@ export const SnapshotListQuery = t.Object({
         "Superadmin: only this admin's snapshots (uuid or integer id). An admin may name only itself.",
     }),
   ),
-  page: t.Optional(Text(16, { description: "0-based page number, default 0" })),
-  per_page: t.Optional(Text(16, { description: "Page size 1-1000, default 50" })),
+  page: documentedAs(t.Optional(Text(16)), {
+    schema: Int({
+      minimum: 0,
+      maximum: MAX_PAGE,
+      default: 0,
+      description: "0-based page number: page 0 holds the newest `per_page` snapshots",
+    }),
+  }),
+  per_page: documentedAs(t.Optional(Text(16)), {
+    schema: Int({
+      minimum: 1,
+      maximum: MAX_PER_PAGE,
+      default: DEFAULT_PER_PAGE,
+      description: `Page size, 1-${MAX_PER_PAGE}`,
+    }),
+  }),
 });

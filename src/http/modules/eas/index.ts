@@ -8,24 +8,30 @@ import type { EaService } from "../../../services/eas.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
 import { AppError } from "../../errors.ts";
-import { KEY_SECURITY } from "../../models/common.ts";
+import { AccountIdParams } from "../../models/common.ts";
+import { operation } from "../../openapi/operation.ts";
+import { named } from "../../openapi/schema.ts";
 import { EaLogLine, EaRecord, EaStatus } from "../admin-eas/model.ts";
 
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
-const detail = (summary: string) => ({ tags: ["eas"], summary, security: KEY_SECURITY });
+const Id = AccountIdParams;
+/** Every EA route of an account needs the EA runtime on this server. */
+const RUNTIME = ["BROKER_UNAVAILABLE"] as const;
 
-const StartBody = t.Object(
-  {
-    ea_id: t.String({ maxLength: 64, description: "id of a ready EA of the key's admin" }),
-    symbol: t.String({ minLength: 1, maxLength: 32 }),
-    timeframe: t.UnionEnum(EA_TIMEFRAMES),
-    inputs: t.Optional(
-      t.Record(t.String({ maxLength: 128 }), t.Union([t.String(), t.Number(), t.Boolean()]), {
-        description: "input values by name (see the EA's input_params)",
-      }),
-    ),
-  },
-  { additionalProperties: false },
+const StartBody = named(
+  "StartEaRequest",
+  t.Object(
+    {
+      ea_id: t.String({ maxLength: 64, description: "id of a ready EA of the key's admin" }),
+      symbol: t.String({ minLength: 1, maxLength: 32 }),
+      timeframe: t.UnionEnum(EA_TIMEFRAMES),
+      inputs: t.Optional(
+        t.Record(t.String({ maxLength: 128 }), t.Union([t.String(), t.Number(), t.Boolean()]), {
+          description: "input values by name (see the EA's input_params)",
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export function easModule(
@@ -42,7 +48,12 @@ export function easModule(
     .get("/api/eas", async ({ principal }) => ok(await deps.eas.listForKey(principal)), {
       apiKey: true,
       response: { 200: Envelope(t.Array(EaRecord)) },
-      detail: detail("The ready EAs of the key's admin"),
+      detail: operation({
+        id: "listAvailableEas",
+        tag: "eas",
+        summary: "The ready EAs of the key's admin",
+        auth: "key",
+      }),
     })
     .post(
       "/api/accounts/:id/ea/start",
@@ -60,7 +71,14 @@ export function easModule(
         params: Id,
         body: StartBody,
         response: { 200: Envelope(EaStatus) },
-        detail: detail("Start an EA on the account (one running EA per account)"),
+        detail: operation({
+          id: "startEa",
+          tag: "eas",
+          summary: "Start an EA on the account (one running EA per account)",
+          description: "The account must be connected.",
+          auth: "key",
+          errors: [...RUNTIME, "EA_NOT_FOUND", "EA_ALREADY_RUNNING", "SESSION_NOT_CONNECTED"],
+        }),
       },
     )
     .post(
@@ -70,7 +88,13 @@ export function easModule(
         apiKey: true,
         params: Id,
         response: { 200: Envelope(EaStatus) },
-        detail: detail("Stop the account's running EA (OnDeinit runs)"),
+        detail: operation({
+          id: "stopEa",
+          tag: "eas",
+          summary: "Stop the account's running EA (OnDeinit runs)",
+          auth: "key",
+          errors: [...RUNTIME, "EA_NOT_FOUND"],
+        }),
       },
     )
     .get(
@@ -80,7 +104,13 @@ export function easModule(
         apiKey: true,
         params: Id,
         response: { 200: Envelope(t.Union([EaStatus, t.Null()])) },
-        detail: detail("The EA running on the account, or its last run (null if none ever ran)"),
+        detail: operation({
+          id: "getEaStatus",
+          tag: "eas",
+          summary: "The EA running on the account, or its last run (null if none ever ran)",
+          auth: "key",
+          errors: RUNTIME,
+        }),
       },
     )
     .get(
@@ -90,9 +120,24 @@ export function easModule(
       {
         apiKey: true,
         params: Id,
-        query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000 })) }),
+        query: t.Object({
+          limit: t.Optional(
+            t.Integer({
+              minimum: 1,
+              maximum: 1000,
+              default: 100,
+              description: "How many of the newest lines",
+            }),
+          ),
+        }),
         response: { 200: Envelope(t.Array(EaLogLine)) },
-        detail: detail("Recent log lines of the running or last EA (newest last)"),
+        detail: operation({
+          id: "getEaLogs",
+          tag: "eas",
+          summary: "Recent log lines of the running or last EA (newest last)",
+          auth: "key",
+          errors: RUNTIME,
+        }),
       },
     );
 }

@@ -3,6 +3,9 @@
 import { Elysia, t } from "elysia";
 import {
   closedSessionRange,
+  DEFAULT_PAGE,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
   orderHistoryResult,
   paginateDeals,
   parseHistoryRange,
@@ -12,11 +15,25 @@ import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { ok } from "../../envelope.ts";
 import { AppError, validationError } from "../../errors.ts";
-import { KEY_SECURITY } from "../../models/common.ts";
+import { AccountIdParams, Int } from "../../models/common.ts";
+import {
+  OrderHistoryResultSchema,
+  PerformanceSchema,
+  PositionRecordSchema,
+} from "../../models/trading.ts";
+import { SESSION_ERRORS } from "../../openapi/errors.ts";
+import { operation } from "../../openapi/operation.ts";
+import { documentedAs } from "../../openapi/schema.ts";
 
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
-const Q = t.Optional(t.String({ maxLength: 64 }));
-const detail = (summary: string) => ({ tags: ["history"], summary, security: KEY_SECURITY });
+const Id = AccountIdParams;
+/** Query values the handlers parse themselves (the spec fixes their messages). */
+const Q = () => t.Optional(t.String({ maxLength: 64 }));
+const SERVER_TIME = "broker server time `YYYY-MM-DDTHH:mm:ss` (else 400 `invalid date format`)";
+const serverTime = (description: string, required: boolean, example: string) =>
+  documentedAs(Q(), {
+    schema: t.String({ description: `${description}, ${SERVER_TIME}`, examples: [example] }),
+    required,
+  });
 
 export function historyModule(deps: AuthDeps & { trading: TradingService }) {
   const svc = deps.trading;
@@ -47,10 +64,36 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: Id,
-        query: t.Object({ from: Q, to: Q, page: Q, per_page: Q }),
-        detail: detail(
-          "Deals between from and to (server time YYYY-MM-DDTHH:mm:ss), one per execution leg, paginated (per_page ≤ 1000)",
-        ),
+        query: t.Object({
+          from: serverTime("Start of the range, inclusive", true, "2026-11-01T00:00:00"),
+          to: serverTime("End of the range, inclusive", true, "2026-11-30T23:59:59"),
+          page: documentedAs(Q(), {
+            schema: Int({
+              minimum: 0,
+              default: DEFAULT_PAGE,
+              description:
+                "0-based page number: page 0 is the first `per_page` deals (oldest first, by timestampUTC then ticket); a page past the end is empty",
+            }),
+          }),
+          per_page: documentedAs(Q(), {
+            schema: Int({
+              minimum: 1,
+              maximum: MAX_PER_PAGE,
+              default: DEFAULT_PER_PAGE,
+              description: `Deals per page, 1-${MAX_PER_PAGE}`,
+            }),
+          }),
+        }),
+        detail: operation({
+          id: "getOrderHistory",
+          tag: "history",
+          summary: "Deals between from and to, one per execution leg, paginated",
+          description:
+            "Every execution leg (deal) whose time lies in [from, to], oldest first; a position's opening and closing deals share its positionTicket. The answer says which page it is and how many deals and pages there are.",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: OrderHistoryResultSchema },
+        }),
       },
     )
     .get(
@@ -64,7 +107,14 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: Id,
-        detail: detail("Positions closed since 00:00 server time today"),
+        detail: operation({
+          id: "listClosedSessionOrders",
+          tag: "history",
+          summary: "Positions closed since 00:00 server time today",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: t.Array(PositionRecordSchema) },
+        }),
       },
     )
     .get(
@@ -76,8 +126,26 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: Id,
-        query: t.Object({ from: Q, to: Q }),
-        detail: detail("Performance over positions closed between from and to (server time)"),
+        query: t.Object({
+          from: serverTime(
+            "Start of the window (default: the beginning)",
+            false,
+            "2026-11-01T00:00:00",
+          ),
+          to: serverTime(
+            "End of the window (default: now at the broker)",
+            false,
+            "2026-11-30T23:59:59",
+          ),
+        }),
+        detail: operation({
+          id: "getPerformance",
+          tag: "history",
+          summary: "Performance over the positions closed between from and to",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: PerformanceSchema },
+        }),
       },
     );
 }

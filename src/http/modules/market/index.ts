@@ -2,6 +2,9 @@
 // session of a symbol, and the broker's server timezone.
 import { Elysia, t } from "elysia";
 import {
+  DEFAULT_BAR_COUNT,
+  MAX_BAR_COUNT,
+  MAX_SYMBOLS,
   ohlcQuery,
   parseSymbolList,
   serverTimezonePayload,
@@ -12,15 +15,31 @@ import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { ok } from "../../envelope.ts";
 import { validationError } from "../../errors.ts";
-import { KEY_SECURITY } from "../../models/common.ts";
+import { AccountIdParams, Int } from "../../models/common.ts";
+import {
+  BarSchema,
+  MarketStatusItemSchema,
+  ServerTimezoneSchema,
+  TimeframeSchema,
+  TradeSessionSchema,
+} from "../../models/trading.ts";
+import { SESSION_ERRORS } from "../../openapi/errors.ts";
+import { operation } from "../../openapi/operation.ts";
+import { documentedAs } from "../../openapi/schema.ts";
 
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
+const Id = AccountIdParams;
 const IdSymbol = t.Object({
-  id: t.String({ maxLength: 64 }),
-  symbol: t.String({ minLength: 1, maxLength: 32 }),
+  id: Id.properties.id,
+  symbol: t.String({ minLength: 1, maxLength: 32, description: "Symbol name, e.g. EURUSD" }),
 });
-const Q = t.Optional(t.String({ maxLength: 64 }));
-const detail = (summary: string) => ({ tags: ["market"], summary, security: KEY_SECURITY });
+/** Query values the handlers parse themselves (with their own messages). */
+const Q = () => t.Optional(t.String({ maxLength: 64 }));
+const serverTime = (description: string) =>
+  documentedAs(Q(), {
+    schema: t.String({
+      description: `${description}, broker server time \`YYYY-MM-DDTHH:mm:ss\` (else 400 \`invalid date format\`)`,
+    }),
+  });
 
 export function marketModule(deps: AuthDeps & { trading: TradingService }) {
   const svc = deps.trading;
@@ -39,8 +58,24 @@ export function marketModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: Id,
-        query: t.Object({ symbols: t.Optional(t.String({ maxLength: 2000 })) }),
-        detail: detail("Tradeability, bid/ask and spread of symbols (?symbols=EURUSD,GBPUSD)"),
+        query: t.Object({
+          symbols: documentedAs(t.Optional(t.String({ maxLength: 2000 })), {
+            schema: t.String({
+              maxLength: 2000,
+              description: `Comma-separated symbol names, 1 to ${MAX_SYMBOLS} distinct (e.g. EURUSD,GBPUSD)`,
+              examples: ["EURUSD,GBPUSD"],
+            }),
+            required: true,
+          }),
+        }),
+        detail: operation({
+          id: "getMarketStatus",
+          tag: "market",
+          summary: "Tradeability, bid/ask and spread of symbols",
+          auth: "key",
+          errors: ["SYMBOL_NOT_FOUND", ...SESSION_ERRORS],
+          responses: { 200: t.Array(MarketStatusItemSchema) },
+        }),
       },
     )
     .get(
@@ -62,8 +97,27 @@ export function marketModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: IdSymbol,
-        query: t.Object({ timeframe: Q, from: Q, to: Q, count: Q }),
-        detail: detail("OHLC bars (timeframe M1…MN1, from/to server time, count ≤ 5000)"),
+        query: t.Object({
+          timeframe: documentedAs(Q(), { schema: TimeframeSchema, required: true }),
+          from: serverTime("Range start (bar open time)"),
+          to: serverTime("Range end (bar open time)"),
+          count: documentedAs(Q(), {
+            schema: Int({
+              minimum: 1,
+              maximum: MAX_BAR_COUNT,
+              default: DEFAULT_BAR_COUNT,
+              description: "How many bars, at most",
+            }),
+          }),
+        }),
+        detail: operation({
+          id: "getOhlc",
+          tag: "market",
+          summary: "OHLC bars of a symbol",
+          auth: "key",
+          errors: ["SYMBOL_NOT_FOUND", ...SESSION_ERRORS],
+          responses: { 200: t.Array(BarSchema) },
+        }),
       },
     )
     .get(
@@ -76,7 +130,14 @@ export function marketModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: IdSymbol,
-        detail: detail("Whether the market is open now, and the weekly sessions"),
+        detail: operation({
+          id: "getTradeSession",
+          tag: "market",
+          summary: "Whether the market is open now for the symbol, and its weekly sessions",
+          auth: "key",
+          errors: ["SYMBOL_NOT_FOUND", ...SESSION_ERRORS],
+          responses: { 200: TradeSessionSchema },
+        }),
       },
     )
     .get(
@@ -85,6 +146,17 @@ export function marketModule(deps: AuthDeps & { trading: TradingService }) {
         const accountId = await svc.own(principal, params.id);
         return ok(serverTimezonePayload((await svc.brokerTime(accountId)).time_ms));
       },
-      { apiKey: true, params: Id, detail: detail("The broker server's timezone and current time") },
+      {
+        apiKey: true,
+        params: Id,
+        detail: operation({
+          id: "getServerTimezone",
+          tag: "market",
+          summary: "The broker server's timezone and current time",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: ServerTimezoneSchema },
+        }),
+      },
     );
 }

@@ -1,24 +1,15 @@
 // Session control of an account: POST /api/accounts/{id}/connect (waits, bounded, for connected
 // or failed), POST …/disconnect, GET …/session (health).
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AccountService } from "../../../services/accounts.ts";
 import type { SessionManager } from "../../../sessions/manager.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { KEY_SECURITY, SessionStatusSchema } from "../../models/common.ts";
+import { AccountIdParams } from "../../models/common.ts";
+import { SessionHealthSchema as Health } from "../../models/trading.ts";
+import { operation } from "../../openapi/operation.ts";
 
-const Health = t.Object(
-  {
-    status: SessionStatusSchema,
-    connected_since: t.Union([t.String({ description: "date-time (UTC)" }), t.Null()]),
-    last_error: t.Union([t.String(), t.Null()]),
-    reconnects: t.Integer(),
-    last_quote_at: t.Union([t.String({ description: "date-time (UTC)" }), t.Null()]),
-  },
-  { $id: "#/components/schemas/SessionHealth" },
-);
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
-const detail = (summary: string) => ({ tags: ["sessions"], summary, security: KEY_SECURITY });
+const Id = AccountIdParams;
 
 export function sessionsModule(
   deps: AuthDeps & { accounts: AccountService; sessions: SessionManager },
@@ -39,7 +30,15 @@ export function sessionsModule(
         apiKey: true,
         params: Id,
         response: { 200: Envelope(Health) },
-        detail: detail("Connect the account to its broker (waits up to 10 s)"),
+        detail: operation({
+          id: "connectAccount",
+          tag: "sessions",
+          summary: "Connect the account to its broker (waits up to 10 s)",
+          description:
+            "Answers the session's health once it is connected or has failed (status auth_failed or error, with last_error), or after 10 s. A disabled account is not connected: its health is answered as it is.",
+          auth: "key",
+          errors: ["BROKER_UNAVAILABLE"],
+        }),
       },
     )
     .post(
@@ -53,7 +52,12 @@ export function sessionsModule(
         apiKey: true,
         params: Id,
         response: { 200: Envelope(Health) },
-        detail: detail("Disconnect the account's session"),
+        detail: operation({
+          id: "disconnectAccount",
+          tag: "sessions",
+          summary: "Disconnect the account's session",
+          auth: "key",
+        }),
       },
     )
     .get(
@@ -66,7 +70,12 @@ export function sessionsModule(
         apiKey: true,
         params: Id,
         response: { 200: Envelope(Health) },
-        detail: detail("Health of the account's broker session"),
+        detail: operation({
+          id: "getSession",
+          tag: "sessions",
+          summary: "Health of the account's broker session",
+          auth: "key",
+        }),
       },
     );
 }

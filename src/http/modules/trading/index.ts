@@ -6,127 +6,143 @@ import { translateModify, translateOrderRequest } from "../../../domain/trading/
 import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
-import { Envelope, ok, okRendered, renderedResponse } from "../../envelope.ts";
+import { Envelope, ok, okRendered } from "../../envelope.ts";
 import { validationError } from "../../errors.ts";
-import { Int, KEY_SECURITY, Text } from "../../models/common.ts";
+import { AccountIdParams, Int, Text } from "../../models/common.ts";
+import {
+  AccountSummarySchema,
+  CloseAllResultSchema,
+  CloseByResultSchema,
+  CloseResultSchema,
+  DealSchema,
+  OrderIntentSchema,
+  OrderResultSchema,
+  PortfolioSchema,
+  PositionDetailSchema,
+  PositionRecordSchema,
+  QuoteSchema,
+  SymbolSpecSchema,
+} from "../../models/trading.ts";
+import { SESSION_ERRORS, TRADE_ERRORS } from "../../openapi/errors.ts";
+import { operation } from "../../openapi/operation.ts";
+import { named } from "../../openapi/schema.ts";
 
-const Id = t.Object({ id: t.String({ maxLength: 64 }) });
-const IdTicket = t.Object({ id: t.String({ maxLength: 64 }), ticket: t.Integer({ minimum: 1 }) });
+const Id = AccountIdParams;
+// Tickets are bounded to safe integers: `1e308` is an integer to JSON Schema, and reached the
+// broker's bigint columns as a query error.
+const TICKET_MAX = Number.MAX_SAFE_INTEGER;
+const IdTicket = t.Object({
+  id: Id.properties.id,
+  ticket: t.Integer({
+    minimum: 1,
+    maximum: TICKET_MAX,
+    description: "Position or order ticket",
+  }),
+});
 const IdSymbol = t.Object({
-  id: t.String({ maxLength: 64 }),
-  symbol: t.String({ minLength: 1, maxLength: 32 }),
+  id: Id.properties.id,
+  symbol: t.String({ minLength: 1, maxLength: 32, description: "Symbol name, e.g. EURUSD" }),
 });
-const Price = t.Number({ minimum: 0, maximum: 1e9 });
-
-/** Position / order record (spec §2.4); every field is listed in the spec and the docs. */
-export const PositionRecordSchema = t.Object(
-  {
-    ticket: t.Integer(),
-    symbol: t.String(),
-    orderType: t.String(),
-    lots: t.Number(),
-    openPrice: t.Number(),
-    state: t.String(),
-  },
-  { additionalProperties: true, $id: "#/components/schemas/PositionRecord" },
-);
-const DealSchema = t.Object(
-  { ticket: t.Integer(), positionTicket: t.Integer(), type: t.String(), entry: t.String() },
-  { additionalProperties: true, $id: "#/components/schemas/Deal" },
-);
-const Summary = t.Object(
-  {
-    login: t.Integer(),
-    name: t.String(),
-    server: t.String(),
-    company: t.String(),
-    currency: t.String(),
-    leverage: t.Integer(),
-    balance: t.Number(),
-    credit: t.Number(),
-    equity: t.Number(),
-    margin: t.Number(),
-    free_margin: t.Number(),
-    margin_level: t.Number(),
-    profit: t.Number(),
-    margin_mode: t.Union([t.Literal("hedging"), t.Literal("netting")]),
-    trade_allowed: t.Boolean(),
-  },
-  { $id: "#/components/schemas/AccountSummary" },
-);
-const Quote = t.Object({
-  symbol: t.String(),
-  bid: t.Number(),
-  ask: t.Number(),
-  timeMs: t.Number(),
-});
-
-export const PlaceOrderBody = t.Object(
-  {
-    symbol: t.String({ minLength: 1, maxLength: 32 }),
-    side: t.Union([t.Literal("buy"), t.Literal("sell")]),
-    type: t.Union([
-      t.Literal("market"),
-      t.Literal("limit"),
-      t.Literal("stop"),
-      t.Literal("stop_limit"),
-    ]),
-    volume: t.Number({ exclusiveMinimum: 0, maximum: 1e6 }),
-    price: t.Optional(Price),
-    stopLimitPrice: t.Optional(Price),
-    stopLoss: t.Optional(Price),
-    takeProfit: t.Optional(Price),
-    slippage: t.Optional(Int({ minimum: 0, maximum: 100_000 })),
-    comment: t.Optional(Text(31)),
-    expertId: t.Optional(Int({ minimum: 0, maximum: 2 ** 53 - 1 })),
-    fillPolicy: t.Optional(
-      t.Union([
-        t.Literal("FillOrKill"),
-        t.Literal("ImmediateOrCancel"),
-        t.Literal("FlashFill"),
-        t.Literal("Any"),
-      ]),
-    ),
-    expirationType: t.Optional(
-      t.Union([
-        t.Literal("GTC"),
-        t.Literal("Today"),
-        t.Literal("Specified"),
-        t.Literal("SpecifiedDay"),
-      ]),
-    ),
-    expirationTime: t.Optional(Text(19)),
-    clientOrderId: t.Optional(Text(64)),
-  },
-  { additionalProperties: false },
+const Price = { minimum: 0, maximum: 1e9 } as const;
+const EXPIRATION_TYPES = t.Union(
+  [t.Literal("GTC"), t.Literal("Today"), t.Literal("Specified"), t.Literal("SpecifiedDay")],
+  { description: "Default GTC; Specified/SpecifiedDay need expirationTime" },
 );
 
-const ModifyBody = t.Object(
-  {
-    stopLoss: t.Optional(Price),
-    takeProfit: t.Optional(Price),
-    price: t.Optional(Price),
-    stopLimitPrice: t.Optional(Price),
-    expirationType: t.Optional(
-      t.Union([
-        t.Literal("GTC"),
-        t.Literal("Today"),
-        t.Literal("Specified"),
-        t.Literal("SpecifiedDay"),
-      ]),
-    ),
-    expirationTime: t.Optional(Text(19)),
-  },
-  { additionalProperties: false, minProperties: 1 },
+export const PlaceOrderBody = named(
+  "PlaceOrderRequest",
+  t.Object(
+    {
+      symbol: t.String({ minLength: 1, maxLength: 32 }),
+      side: t.Union([t.Literal("buy"), t.Literal("sell")]),
+      type: t.Union(
+        [t.Literal("market"), t.Literal("limit"), t.Literal("stop"), t.Literal("stop_limit")],
+        { description: "market executes now; the others rest as pending orders" },
+      ),
+      volume: t.Number({ exclusiveMinimum: 0, maximum: 1e6, description: "Lots" }),
+      price: t.Optional(
+        t.Number({ ...Price, description: "Order price (limit, stop, stop_limit)" }),
+      ),
+      stopLimitPrice: t.Optional(
+        t.Number({ ...Price, description: "stop_limit: the limit price once the stop triggers" }),
+      ),
+      stopLoss: t.Optional(t.Number({ ...Price, description: "0 or absent: none" })),
+      takeProfit: t.Optional(t.Number({ ...Price, description: "0 or absent: none" })),
+      slippage: t.Optional(Int({ minimum: 0, maximum: 100_000, description: "Points" })),
+      comment: t.Optional(Text(31)),
+      expertId: t.Optional(Int({ minimum: 0, maximum: 2 ** 53 - 1, description: "Magic number" })),
+      fillPolicy: t.Optional(
+        t.Union(
+          [
+            t.Literal("FillOrKill"),
+            t.Literal("ImmediateOrCancel"),
+            t.Literal("FlashFill"),
+            t.Literal("Any"),
+          ],
+          { description: "Default Any: the first the symbol allows" },
+        ),
+      ),
+      expirationType: t.Optional(EXPIRATION_TYPES),
+      expirationTime: t.Optional(
+        Text(19, { description: "Broker server time `YYYY-MM-DDTHH:mm:ss`" }),
+      ),
+      clientOrderId: t.Optional(
+        Text(64, { description: "Your id for the order (journaled; default a generated tas-…)" }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
-const detail = (summary: string) => ({ tags: ["trading"], summary, security: KEY_SECURITY });
+const ModifyBody = named(
+  "ModifyOrderRequest",
+  t.Object(
+    {
+      stopLoss: t.Optional(t.Number({ ...Price, description: "0: remove" })),
+      takeProfit: t.Optional(t.Number({ ...Price, description: "0: remove" })),
+      price: t.Optional(t.Number({ ...Price, description: "Pending orders only" })),
+      stopLimitPrice: t.Optional(t.Number({ ...Price, description: "Stop-limit orders only" })),
+      expirationType: t.Optional(EXPIRATION_TYPES),
+      expirationTime: t.Optional(
+        Text(19, { description: "Broker server time `YYYY-MM-DDTHH:mm:ss`" }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      minProperties: 1,
+      description: "A position takes stopLoss/takeProfit; a pending order any of these",
+    },
+  ),
+);
+
+const CloseByBody = named(
+  "CloseByRequest",
+  t.Object(
+    {
+      byTicket: Int({
+        minimum: 1,
+        maximum: TICKET_MAX,
+        description: "The opposite position to close this one by",
+      }),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 export function tradingModule(
   deps: AuthDeps & { trading: TradingService; idempotency: IdempotencyService },
 ) {
   const svc = deps.trading;
   const idem = deps.idempotency;
+  // An order whose process died before answering is answered from the broker's record.
+  idem.setRecoverer("close", async (intent) => {
+    const record = await svc.recoverClose(intent);
+    return record === null ? { notExecuted: true } : { answer: { status: 200, body: ok(record) } };
+  });
+  idem.setRecoverer("order", async (intent) => {
+    const record = await svc.recoverOrder(intent);
+    return record === null ? { notExecuted: true } : { answer: { status: 201, body: ok(record) } };
+  });
   return new Elysia({ name: "module.trading", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
     .get(
@@ -136,10 +152,14 @@ export function tradingModule(
       {
         apiKey: true,
         params: Id,
-        detail: {
-          ...detail("Account summary (balance, equity, margin…)"),
-          ...renderedResponse(Summary),
-        },
+        detail: operation({
+          id: "getAccountSummary",
+          tag: "trading",
+          summary: "Account summary (balance, equity, margin…)",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: AccountSummarySchema },
+        }),
       },
     )
     .get(
@@ -149,19 +169,14 @@ export function tradingModule(
       {
         apiKey: true,
         params: Id,
-        detail: {
-          ...detail("Account summary with open positions and their totals"),
-          ...renderedResponse(
-            t.Object({
-              account: Summary,
-              positions: t.Array(PositionRecordSchema),
-              position_count: t.Integer(),
-              total_profit: t.Number(),
-              total_swap: t.Number(),
-              total_commission: t.Number(),
-            }),
-          ),
-        },
+        detail: operation({
+          id: "getPortfolio",
+          tag: "trading",
+          summary: "Account summary with open positions and their totals",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: PortfolioSchema },
+        }),
       },
     )
     .get(
@@ -171,16 +186,22 @@ export function tradingModule(
       {
         apiKey: true,
         params: Id,
-        detail: {
-          ...detail("Open positions and pending orders"),
-          ...renderedResponse(t.Array(PositionRecordSchema)),
-        },
+        detail: operation({
+          id: "listOpenOrders",
+          tag: "trading",
+          summary: "Open positions and pending orders",
+          description: "Open positions first (oldest first), then resting pending orders.",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: t.Array(PositionRecordSchema) },
+        }),
       },
     )
     .post(
       "/orders",
       async ({ principal, params, body, set, headers }) => {
         const accountId = await svc.own(principal, params.id);
+        const clientOrderId = body.clientOrderId ?? svc.newClientOrderId();
         const answer = await idem.run(
           {
             keyId: principal.keyId,
@@ -188,6 +209,8 @@ export function tradingModule(
             method: "POST",
             path: `/api/accounts/${accountId}/orders`,
             body,
+            kind: "order",
+            intent: { accountId, clientOrderId },
           },
           async () => {
             const spec = await svc.spec(accountId, body.symbol);
@@ -198,7 +221,10 @@ export function tradingModule(
             return {
               status: 201,
               body: ok(
-                await svc.placeOrder(accountId, translated.request as Record<string, unknown>),
+                await svc.placeOrder(accountId, {
+                  ...(translated.request as Record<string, unknown>),
+                  clientOrderId,
+                }),
               ),
             };
           },
@@ -210,10 +236,17 @@ export function tradingModule(
         apiKey: true,
         params: Id,
         body: PlaceOrderBody,
-        response: { 201: Envelope(PositionRecordSchema) },
-        detail: detail(
-          "Place an order (market or pending); data.ticket is the position ticket for market orders",
-        ),
+        response: { 201: Envelope(OrderResultSchema) },
+        detail: operation({
+          id: "placeOrder",
+          tag: "trading",
+          summary: "Place an order (market or pending)",
+          description:
+            "The order is journaled with its clientOrderId before it is sent. A market order answers the position it opened (data.ticket is the position ticket), a pending order the order. Send an Idempotency-Key to retry safely.",
+          auth: "key",
+          idempotent: true,
+          errors: ["SYMBOL_NOT_FOUND", "LIMIT_ORDERS", ...TRADE_ERRORS],
+        }),
       },
     )
     .get(
@@ -223,12 +256,19 @@ export function tradingModule(
       {
         apiKey: true,
         params: t.Object({
-          id: t.String({ maxLength: 64 }),
+          id: Id.properties.id,
           clientOrderId: t.String({ minLength: 1, maxLength: 64 }),
         }),
-        detail: detail(
-          "What became of an order intent (journaled before sending; reconciled with the broker after a 504)",
-        ),
+        detail: operation({
+          id: "getOrderIntent",
+          tag: "trading",
+          summary: "What became of an order intent",
+          description:
+            "Orders are journaled before they are sent; after a 504 TRADE_OUTCOME_UNKNOWN the intent is reconciled with the broker when the session reconnects.",
+          auth: "key",
+          errors: ["ORDER_NOT_FOUND"],
+          responses: { 200: OrderIntentSchema },
+        }),
       },
     )
     .put(
@@ -247,20 +287,62 @@ export function tradingModule(
         apiKey: true,
         params: IdTicket,
         body: ModifyBody,
-        detail: detail("Modify SL/TP of a position, or price/SL/TP/expiration of a pending order"),
+        detail: operation({
+          id: "modifyOrder",
+          tag: "trading",
+          summary: "Modify SL/TP of a position, or price/SL/TP/expiration of a pending order",
+          auth: "key",
+          errors: ["ORDER_NOT_FOUND", ...TRADE_ERRORS],
+          responses: { 200: PositionRecordSchema },
+        }),
       },
     )
     .delete(
       "/orders/:ticket",
-      async ({ principal, params, query }) =>
-        ok(
-          await svc.closeOrCancel(await svc.own(principal, params.id), params.ticket, query.volume),
-        ),
+      async ({ principal, params, query, headers, set }) => {
+        const accountId = await svc.own(principal, params.id);
+        const clientOrderId = svc.newClientOrderId();
+        const answer = await idem.run(
+          {
+            keyId: principal.keyId,
+            header: headers["idempotency-key"],
+            method: "DELETE",
+            path: `/api/accounts/${accountId}/orders/${params.ticket}`,
+            body: { volume: query.volume ?? null },
+            kind: "close",
+            intent: { accountId, ticket: params.ticket, clientOrderId },
+          },
+          async () => ({
+            status: 200,
+            body: ok(
+              await svc.closeOrCancel(accountId, params.ticket, query.volume, clientOrderId),
+            ),
+          }),
+        );
+        set.status = answer.status;
+        return answer.body as never;
+      },
       {
         apiKey: true,
         params: IdTicket,
-        query: t.Object({ volume: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 1e6 })) }),
-        detail: detail("Close a position (partially with ?volume=) or cancel a pending order"),
+        query: t.Object({
+          volume: t.Optional(
+            t.Number({
+              exclusiveMinimum: 0,
+              maximum: 1e6,
+              description: "Lots to close (a partial close); default the whole position",
+            }),
+          ),
+        }),
+        detail: operation({
+          id: "closeOrder",
+          tag: "trading",
+          summary: "Close a position (partially with ?volume=) or cancel a pending order",
+          auth: "key",
+          idempotent: true,
+          errors: ["ORDER_NOT_FOUND", ...TRADE_ERRORS],
+          responses: { 200: CloseResultSchema },
+        }),
       },
     )
     .get(
@@ -270,7 +352,14 @@ export function tradingModule(
       {
         apiKey: true,
         params: IdTicket,
-        detail: detail("One open position with netProfit = profit + swap + commission"),
+        detail: operation({
+          id: "getPosition",
+          tag: "trading",
+          summary: "One open position with netProfit = profit + swap + commission",
+          auth: "key",
+          errors: ["POSITION_NOT_FOUND", ...SESSION_ERRORS],
+          responses: { 200: PositionDetailSchema },
+        }),
       },
     )
     .get(
@@ -281,7 +370,13 @@ export function tradingModule(
         apiKey: true,
         params: IdTicket,
         response: { 200: Envelope(t.Array(DealSchema)) },
-        detail: detail("Both legs (all deals) of a position"),
+        detail: operation({
+          id: "listPositionFills",
+          tag: "trading",
+          summary: "Both legs (all deals) of a position, open or closed",
+          auth: "key",
+          errors: ["POSITION_NOT_FOUND", ...SESSION_ERRORS],
+        }),
       },
     )
     .post(
@@ -291,17 +386,50 @@ export function tradingModule(
       {
         apiKey: true,
         params: IdTicket,
-        body: t.Object({ byTicket: Int({ minimum: 1 }) }, { additionalProperties: false }),
-        detail: detail("Close a position by an opposite one (hedging accounts)"),
+        body: CloseByBody,
+        detail: operation({
+          id: "closeBy",
+          tag: "trading",
+          summary: "Close a position by an opposite one (hedging accounts)",
+          auth: "key",
+          errors: TRADE_ERRORS,
+          responses: { 200: CloseByResultSchema },
+        }),
       },
     )
     .post(
       "/close-all",
-      async ({ principal, params }) => ok(await svc.closeAll(await svc.own(principal, params.id))),
+      async ({ principal, params, headers, set }) => {
+        const accountId = await svc.own(principal, params.id);
+        const answer = await idem.run(
+          {
+            keyId: principal.keyId,
+            header: headers["idempotency-key"],
+            method: "POST",
+            path: `/api/accounts/${accountId}/close-all`,
+            body: null,
+            kind: "close_all",
+            intent: { accountId },
+          },
+          async () => ({ status: 200, body: ok(await svc.closeAll(accountId)) }),
+        );
+        set.status = answer.status;
+        return answer.body as never;
+      },
       {
         apiKey: true,
         params: Id,
-        detail: detail("Close every open position; each ticket is reported in closed or failed"),
+        detail: operation({
+          id: "closeAll",
+          tag: "trading",
+          summary: "Close every open position; each ticket is reported in closed or failed",
+          description:
+            "Counts as one trade request against the account's trade rate. A position the broker refuses to close is reported in `failed` with the reason; the answer is still 200.",
+          auth: "key",
+          idempotent: true,
+          errors: [...SESSION_ERRORS, "TOO_MANY_REQUESTS"],
+          responses: { 200: CloseAllResultSchema },
+        }),
       },
     )
     .get(
@@ -311,8 +439,14 @@ export function tradingModule(
       {
         apiKey: true,
         params: IdSymbol,
-        response: { 200: Envelope(Quote) },
-        detail: detail("Latest quote of a symbol"),
+        response: { 200: Envelope(QuoteSchema) },
+        detail: operation({
+          id: "getQuote",
+          tag: "trading",
+          summary: "Latest quote of a symbol",
+          auth: "key",
+          errors: ["SYMBOL_NOT_FOUND", ...SESSION_ERRORS],
+        }),
       },
     )
     .get(
@@ -322,13 +456,31 @@ export function tradingModule(
       {
         apiKey: true,
         params: Id,
-        detail: detail("Symbols the account's broker offers, with their specs"),
+        detail: operation({
+          id: "listSymbols",
+          tag: "trading",
+          summary: "Symbols the account's broker offers, with their specs",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: t.Array(SymbolSpecSchema) },
+        }),
       },
     )
     .get(
       "/symbols/:symbol",
       async ({ principal, params }) =>
         ok(await svc.spec(await svc.own(principal, params.id), params.symbol)),
-      { apiKey: true, params: IdSymbol, detail: detail("One symbol's full specification") },
+      {
+        apiKey: true,
+        params: IdSymbol,
+        detail: operation({
+          id: "getSymbol",
+          tag: "trading",
+          summary: "One symbol's full specification",
+          auth: "key",
+          errors: ["SYMBOL_NOT_FOUND", ...SESSION_ERRORS],
+          responses: { 200: SymbolSpecSchema },
+        }),
+      },
     );
 }
