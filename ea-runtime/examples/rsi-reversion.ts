@@ -48,6 +48,15 @@ function hasPosition(): boolean {
   return false;
 }
 
+/** The symbol's filling policy, as CTrade.SetTypeFillingBySymbol picks it (FOK, else IOC). */
+function fillingOf(symbol: string): number {
+  const modes = SymbolInfoInteger(symbol, SYMBOL_FILLING_MODE);
+  if ((modes & SYMBOL_FILLING_FOK) !== 0) {
+    return ORDER_FILLING_FOK;
+  }
+  return (modes & SYMBOL_FILLING_IOC) !== 0 ? ORDER_FILLING_IOC : ORDER_FILLING_RETURN;
+}
+
 function send(type: number, price: number, sl: number): void {
   const request = new MqlTradeRequest();
   const result = new MqlTradeResult();
@@ -59,7 +68,7 @@ function send(type: number, price: number, sl: number): void {
   request.sl = NormalizeDouble(sl, _Digits);
   request.deviation = 10;
   request.magic = Magic;
-  request.type_filling = ORDER_FILLING_IOC;
+  request.type_filling = fillingOf(_Symbol);
   request.comment = "rsi reversion";
   if (!OrderSend(request, result)) {
     PrintFormat("OrderSend failed: retcode %d, error %d", result.retcode, GetLastError());

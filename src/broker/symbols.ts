@@ -8,6 +8,8 @@
 // Units: stopsLevel/freezeLevel/swapLong/swapShort(points mode) are in points; tickValue is in
 // the profit currency per lot per tick; commissionPerLot is charged per side, per lot, in the
 // deposit currency; liquidity is the volume (lots) available at the quote for one fill.
+// Commission and spread markup are account-group properties (groups.ts: `demo` standard,
+// `demo-raw` raw spread + commission), so every demo symbol's own commissionPerLot is 0.
 
 import type { ConcreteFillPolicy, ExpirationType } from "./engine/types.ts";
 import { serverMinuteOfDay, serverWeekday } from "./time.ts";
@@ -34,8 +36,12 @@ export type SwapMode =
 /** MT5 ENUM_SYMBOL_TRADE_MODE. */
 export type TradeMode = "disabled" | "longOnly" | "shortOnly" | "closeOnly" | "full";
 
-/** MT5 ENUM_SYMBOL_TRADE_EXECUTION. Instant requotes; market answers PRICE_CHANGED. */
-export type ExecutionMode = "instant" | "market";
+/**
+ * MT5 ENUM_SYMBOL_TRADE_EXECUTION. The fill policies each mode accepts and what it does with a
+ * market request's price are in engine/execution.ts (instant/request requote, market/exchange
+ * fill at market).
+ */
+export type ExecutionMode = "request" | "instant" | "market" | "exchange";
 
 export type SymbolCategory = "forex" | "metal" | "index" | "crypto";
 
@@ -60,7 +66,11 @@ export interface SymbolSpec {
   contractSize: number;
   /** Minimal price change. */
   tickSize: number;
-  /** Value of one tick for one lot, profit currency. */
+  /**
+   * Value of one tick for one lot in the PROFIT currency (the catalog's raw datum; 100 JPY for
+   * USDJPY). What an account sees as SYMBOL_TRADE_TICK_VALUE is this converted into its deposit
+   * currency at the current quotes: `tickValuesIn` (engine/money.ts).
+   */
   tickValue: number;
   volumeMin: number;
   volumeMax: number;
@@ -85,7 +95,10 @@ export interface SymbolSpec {
   tripleSwapDay: number | null;
   /** Server weekdays whose end-of-day rollover charges swap (FX: Mon–Fri; crypto: all). */
   swapDays: readonly number[];
-  /** Deposit currency per lot per side. */
+  /**
+   * Deposit currency per lot per side charged by the symbol itself, on top of the account
+   * group's commission (groups.ts). 0 on every demo symbol: the demo broker charges by group.
+   */
   commissionPerLot: number;
   tradeMode: TradeMode;
   executionMode: ExecutionMode;
@@ -174,7 +187,7 @@ function fx(
     swapShort,
     tripleSwapDay: WEDNESDAY,
     swapDays: MON_TO_FRI,
-    commissionPerLot: 3.5,
+    commissionPerLot: 0,
     tradeMode: "full",
     executionMode: "instant",
     fillingModes: FX_FILLING,
@@ -213,7 +226,6 @@ const CATALOG: readonly SymbolSpec[] = [
     stopsLevel: 20,
     freezeLevel: 10,
     marginHedged: 50,
-    commissionPerLot: 3.5,
     tradeSessions: METAL_TRADE,
     quoteSessions: METAL_QUOTES,
     liquidity: 20,
@@ -231,7 +243,6 @@ const CATALOG: readonly SymbolSpec[] = [
     stopsLevel: 30,
     freezeLevel: 10,
     marginHedged: 2500,
-    commissionPerLot: 3.5,
     tradeSessions: METAL_TRADE,
     quoteSessions: METAL_QUOTES,
     liquidity: 20,

@@ -12,6 +12,7 @@
  */
 
 import type { TradeResult } from "../broker/engine/index.ts";
+import type { TickValues } from "../broker/engine/money.ts";
 import type {
   AccountRecord,
   AccountSummary,
@@ -531,8 +532,35 @@ const TRADE_MODES: Record<SymbolSpec["tradeMode"], number> = {
   full: 4,
 };
 
-/** Symbol spec → WireSymbol (send once, in init). */
-export function symbolToWire(s: SymbolSpec): Record<string, number | string> {
+/** MT5 ENUM_SYMBOL_TRADE_EXECUTION values. */
+const EXECUTION_MODES: Record<SymbolSpec["executionMode"], number> = {
+  request: 0,
+  instant: 1,
+  market: 2,
+  exchange: 3,
+};
+
+/**
+ * A symbol's tick values in the account's deposit currency (the WireSymbol fields behind
+ * SYMBOL_TRADE_TICK_VALUE/_PROFIT/_LOSS); 0 while a conversion quote is missing, as MT5 shows.
+ */
+export function tickValuesToWire(tv: TickValues | undefined): Record<string, number> {
+  return {
+    tick_value: tv?.tickValue ?? 0,
+    tick_value_profit: tv?.tickValueProfit ?? 0,
+    tick_value_loss: tv?.tickValueLoss ?? 0,
+  };
+}
+
+/**
+ * Symbol spec → WireSymbol (send once, in init). `tv`: the account's deposit-currency tick values
+ * (services/tick-values.ts); they move with the conversion quotes, so the host sends fresh ones
+ * (`tickValuesToWire`) as those quotes change.
+ */
+export function symbolToWire(
+  s: SymbolSpec,
+  tv: TickValues | undefined,
+): Record<string, number | string> {
   let filling = 0;
   if (s.fillingModes.includes("FillOrKill")) {
     filling |= 1;
@@ -559,14 +587,12 @@ export function symbolToWire(s: SymbolSpec): Record<string, number | string> {
     stops_level: s.stopsLevel,
     freeze_level: s.freezeLevel,
     tick_size: s.tickSize,
-    tick_value: s.tickValue,
-    tick_value_profit: s.tickValue,
-    tick_value_loss: s.tickValue,
+    ...tickValuesToWire(tv),
     currency_base: s.baseCurrency,
     currency_profit: s.profitCurrency,
     currency_margin: s.marginCurrency,
     trade_mode: TRADE_MODES[s.tradeMode],
-    execution_mode: s.executionMode === "instant" ? 1 : 2,
+    execution_mode: EXECUTION_MODES[s.executionMode],
     filling_mode: filling,
     expiration_mode: expiration,
     order_mode: 127,

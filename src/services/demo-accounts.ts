@@ -2,6 +2,7 @@
 // against the broker directory, and registers the account through a session worker (the main
 // thread does no broker I/O). A broker's refusal (bad currency, leverage…) arrives as a 400.
 import { type BrokerDirectory, DEMO_COMPANY, DEMO_SERVERS } from "../broker/directory.ts";
+import { findGroup, listGroups } from "../broker/groups.ts";
 import { validationError } from "../http/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 
@@ -51,6 +52,12 @@ export class DemoAccountService {
     const company = req.company.trim();
     if (company.toLowerCase() !== DEMO_COMPANY.toLowerCase()) {
       throw validationError("company", `no demo server for '${company}' (try '${DEMO_COMPANY}')`);
+    }
+    if (req.group !== undefined && !findGroup(req.group)) {
+      const known = listGroups()
+        .map((g) => `'${g.name}' (${g.accountType})`)
+        .join(", ");
+      throw validationError("group", `unknown demo group '${req.group}': one of ${known}`);
     }
     const server = req.server ?? DEMO_SERVERS.hedging;
     const endpoint = demoEndpoint(this.directory, server);

@@ -7,7 +7,14 @@
 // Data flow: the session manager forwards the ticks of the EA's symbol (`sessions.watch`) and the
 // account's trade/account events; each tick goes to `pool.dispatch` with a snapshot delta (tick,
 // forming bar, and whatever positions/orders/account/deals changed since the last event); the pool
-// coalesces ticks while a handler runs. Trade events also run OnTradeTransaction / OnTrade when
+// coalesces ticks while a handler runs.
+//
+// Tick values (SYMBOL_TRADE_TICK_VALUE/_PROFIT/_LOSS) are in the deposit currency and move with
+// the conversion quotes, so the instance also watches the conversion legs of every profit
+// currency (services/tick-values.ts: for a USD account USDJPY, USDCHF, GBPUSD, USDCAD, AUDUSD,
+// EURUSD); a leg's tick only queues the new tick values of the symbols it converts (a `symbols`
+// delta, delivered with the next event), so the runtime reads current values without knowing
+// the conversion rules, which stay the engine's (`tickValuesIn`). Trade events also run OnTradeTransaction / OnTrade when
 // the program defines them. Trade calls go through the same SessionManager methods as REST orders
 // (expertId = the request's magic, placedType ByExpert) and answer with an MqlTradeResult and a
 // fresh snapshot. A sandbox violation (pool onInstanceError) ends the instance with status
@@ -60,6 +67,7 @@ import {
   RETCODE,
   serverSecondsToUtcMs,
   symbolToWire,
+  tickValuesToWire,
   utcToServerMs,
 } from "../ea/trade-translation.ts";
 import { AppError, validationError } from "../http/errors.ts";
@@ -79,6 +87,7 @@ import type { ServiceDeps } from "./deps.ts";
 import type { EaService } from "./eas.ts";
 import type { KeyPrincipal } from "./keys.ts";
 import type { OrderJournalService } from "./order-journal.ts";
+import { AccountTickValues } from "./tick-values.ts";
 import type { RunningEaSource } from "./usage.ts";
 
 /** Chart timeframes an EA may run on. */
@@ -180,7 +189,14 @@ interface Live {
   pending: Json;
   bar: FormingBar | null;
   lastQuote: Quote | null;
+  /** The conversion quotes the tick values depend on, and the values they give. */
+  tickValues: AccountTickValues;
   logs: EaLogLine[];
+}
+
+/** The symbols an instance watches: its own and the conversion legs of its tick values. */
+function watchedSymbols(live: Live): string[] {
+  return [...new Set([live.symbol, ...live.tickValues.legs()])];
 }
 
 const ACTIVE: ReadonlySet<EaInstanceStatus> = new Set<EaInstanceStatus>(["starting", "running"]);
@@ -831,6 +847,7 @@ export class EaInstanceService implements TradeGateway {
     orders: OrderRecord[];
     bar: FormingBar | null;
     quote: Quote | null;
+    tickValues: AccountTickValues;
   }> {
     const s = this.opts.sessions;
     const specs = await s.call<SymbolSpec[]>(accountId, "symbols");
@@ -852,12 +869,15 @@ export class EaInstanceService implements TradeGateway {
         })
         .catch(() => [] as DealRecord[]),
     ]);
+    const tickValues = await AccountTickValues.load(specs, account.currency, (leg) =>
+      s.call<Quote | null>(accountId, "quote", { symbol: leg }),
+    );
     const rates = bars.map(barToRates);
     const timeMs = quote?.timeMs ?? now;
     const snapshot: Json = {
       time: utcToServerMs(timeMs),
       gmtOffset: serverOffsetMinutes(timeMs) * 60,
-      symbols: specs.map(symbolToWire),
+      symbols: specs.map((x) => symbolToWire(x, tickValues.of(x))),
       account: brokerAccountToWire(account, this.limitOrders),
       positions: positions.map(positionToWire),
       orders: orders.map(orderToWire),
@@ -878,6 +898,7 @@ export class EaInstanceService implements TradeGateway {
       orders,
       bar: rates[rates.length - 1] ?? null,
       quote,
+      tickValues,
     };
   }
 
@@ -891,6 +912,7 @@ export class EaInstanceService implements TradeGateway {
       orders: OrderRecord[];
       bar: FormingBar | null;
       quote: Quote | null;
+      tickValues: AccountTickValues;
     },
   ): Live {
     const live: Live = {
@@ -914,6 +936,7 @@ export class EaInstanceService implements TradeGateway {
       pending: {},
       bar: prepared.bar,
       lastQuote: prepared.quote,
+      tickValues: prepared.tickValues,
       logs: [],
     };
     this.live.set(live.id, live);
@@ -944,7 +967,7 @@ export class EaInstanceService implements TradeGateway {
     }
     const info = pool.status(live.id);
     if (info?.status === "running" && c.result === "ok") {
-      this.opts.sessions.watch(live.accountId, [live.symbol], `ea:${live.id}`);
+      this.opts.sessions.watch(live.accountId, watchedSymbols(live), `ea:${live.id}`);
       await this.transition(live, "started");
       return;
     }
@@ -1022,7 +1045,7 @@ export class EaInstanceService implements TradeGateway {
       live.stoppedAt = new Date(this.deps.clock.now());
       this.opts.tradeLimits?.rate.forgetEa(live.id);
       this.opts.refusals?.forget(live.id);
-      this.opts.sessions.unwatch(live.accountId, [live.symbol], `ea:${live.id}`);
+      this.opts.sessions.unwatch(live.accountId, watchedSymbols(live), `ea:${live.id}`);
       if (this.byAccount.get(live.accountId) === live.id) {
         this.byAccount.delete(live.accountId);
       }
@@ -1147,7 +1170,11 @@ export class EaInstanceService implements TradeGateway {
     switch (event.kind) {
       case "tick": {
         const quote = event.quote;
-        if (isRecord(quote) && quote.symbol === live.symbol) {
+        if (!isRecord(quote)) {
+          return;
+        }
+        this.onConversionQuote(live, quote as unknown as Quote);
+        if (quote.symbol === live.symbol) {
           this.onTick(live, quote as unknown as Quote);
         }
         return;
@@ -1168,6 +1195,31 @@ export class EaInstanceService implements TradeGateway {
       default:
         return;
     }
+  }
+
+  /**
+   * A conversion leg's quote: queues the new tick values of the symbols it converts, and the
+   * leg's own quote (SymbolInfoDouble(leg, SYMBOL_BID/ASK) reads it, as in MT5's Market Watch).
+   */
+  private onConversionQuote(live: Live, quote: Quote): void {
+    const moved = live.tickValues.setQuote(quote);
+    if (moved.length === 0) {
+      return;
+    }
+    // One queued entry per symbol, newer fields over older ones.
+    const queued = new Map<string, Json>();
+    for (const x of Array.isArray(live.pending.symbols) ? live.pending.symbols : []) {
+      if (isRecord(x) && typeof x.name === "string") {
+        queued.set(x.name, x);
+      }
+    }
+    const merge = (name: string, fields: Json) =>
+      queued.set(name, { ...queued.get(name), name, ...fields });
+    merge(quote.symbol, { tick: quoteToWireTick(quote) });
+    for (const spec of moved) {
+      merge(spec.name, tickValuesToWire(live.tickValues.of(spec)));
+    }
+    live.pending.symbols = [...queued.values()];
   }
 
   private onTick(live: Live, quote: Quote): void {
@@ -1321,9 +1373,11 @@ export class EaInstanceService implements TradeGateway {
       return;
     }
     void pool.dispatch(live.id, event).then(() => {
-      // ExpertRemove() stops the instance inside the pool.
+      // ExpertRemove() stops the instance inside the pool. A pool closing under a closed
+      // service (shutdown) stops its sandboxes too: that is no ExpertRemove, and the instance
+      // stays running in storage so that it resumes.
       const info = pool.status(live.id);
-      if (live.status === "running" && info?.status === "stopped") {
+      if (live.status === "running" && info?.status === "stopped" && !this.closing) {
         void this.transition(live, "stopped");
       }
     });

@@ -5,6 +5,7 @@
 // 422 rejections carrying the MT5 retcode.
 
 import type {
+  BrokerAccount,
   DealRecord,
   OrderRecord,
   PositionRecord,
@@ -32,10 +33,12 @@ import {
 import { type MarketStatusItem, marketStatusItem } from "../domain/trading/market.ts";
 import {
   type ApiDeal,
+  type ApiHistoryOrder,
   type ApiPositionDetail,
   type ApiPositionRecord,
   toClosedPositionRecord,
   toDeal,
+  toHistoryOrder,
   toPendingOrderRecord,
   toPositionRecord,
   UNKNOWN_SYMBOL,
@@ -48,6 +51,7 @@ import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
 import type { OrderJournalService, TradePublisher } from "./order-journal.ts";
+import { type AccountSymbolSpec, AccountTickValues, accountSymbolSpec } from "./tick-values.ts";
 
 export type { AccountSummaryView };
 
@@ -144,6 +148,26 @@ export class TradingService {
     return spec;
   }
 
+  /**
+   * The symbol specs as the account sees them: tick values in its deposit currency at the
+   * current conversion quotes (MT5 SYMBOL_TRADE_TICK_VALUE/_PROFIT/_LOSS), see tick-values.ts.
+   */
+  async accountSymbols(accountId: string, only?: string): Promise<AccountSymbolSpec[]> {
+    const specs = [...(await this.symbolSpecs(accountId)).values()];
+    const picked = only === undefined ? specs : specs.filter((s) => s.name === only);
+    if (only !== undefined && picked.length === 0) {
+      throw new AppError("SYMBOL_NOT_FOUND", `Symbol '${only}' is not offered by this broker`);
+    }
+    const account = await this.call<BrokerAccount>(accountId, "summary");
+    const book = await AccountTickValues.load(
+      specs,
+      account.currency,
+      (symbol) => this.call<Quote | null>(accountId, "quote", { symbol }),
+      picked,
+    );
+    return picked.map((s) => accountSymbolSpec(s, book.of(s)));
+  }
+
   private async specOrDefault(
     accountId: string,
     symbol: string,
@@ -206,11 +230,36 @@ export class TradingService {
       from: fromMs,
       to: toMs,
     });
+    // How each was closed: the final exit deal is booked at the close time, inside the range.
+    const exits = new Map<number, DealRecord>();
+    if (list.length > 0) {
+      for (const d of await this.deals(accountId, fromMs, toMs)) {
+        exits.set(d.ticket, d);
+      }
+    }
     const out: ApiPositionRecord[] = [];
     for (const p of list.sort((a, b) => a.closeMs - b.closeMs || a.ticket - b.ticket)) {
-      out.push(toClosedPositionRecord(p, await this.specOrDefault(accountId, p.symbol)));
+      const closePlacedType = exits.get(p.dealOutTicket)?.placedType;
+      out.push(
+        toClosedPositionRecord(
+          p,
+          await this.specOrDefault(accountId, p.symbol),
+          undefined,
+          closePlacedType ? { closePlacedType } : {},
+        ),
+      );
     }
     return out;
+  }
+
+  /** Orders placed in [fromMs, toMs] that are in a final state (filled, cancelled, …). */
+  async historyOrders(accountId: string, fromMs: number, toMs: number): Promise<ApiHistoryOrder[]> {
+    const orders = await this.call<OrderRecord[]>(accountId, "historyOrders", {
+      from: fromMs,
+      to: toMs,
+    });
+    const specs = await this.symbolSpecs(accountId);
+    return orders.map((o) => toHistoryOrder(o, specs.get(o.symbol) ?? UNKNOWN_SYMBOL));
   }
 
   async performance(accountId: string, fromMs: number, toMs: number): Promise<PerformanceMetrics> {

@@ -47,7 +47,8 @@ export interface SessionEnv {
 export type SessionPublished =
   | { kind: "tick"; quote: Quote }
   | { kind: "trade"; events: unknown[] }
-  | { kind: "account"; account: BrokerAccount };
+  /** `valuation`: re-valued from ticks by the worker (else the broker's own summary). */
+  | { kind: "account"; account: BrokerAccount; valuation?: true };
 
 export class AccountSession {
   status: SessionStatus = "disconnected";
@@ -282,6 +283,26 @@ export class AccountSession {
     for (const o of list) {
       this.orders.set(o.ticket, o);
     }
+  }
+
+  /**
+   * Applies a valuation from ticks (src/sessions/valuation.ts): the positions' floating profit
+   * and current price and, when given, the account's quote-dependent figures. The caller
+   * publishes the account.
+   */
+  revalued(positions: readonly PositionRecord[], account: BrokerAccount | null): void {
+    if (positions.length === 0 && !account) {
+      return;
+    }
+    for (const p of positions) {
+      if (this.positions.has(p.ticket)) {
+        this.positions.set(p.ticket, p);
+      }
+    }
+    if (account) {
+      this.account = account;
+    }
+    this.touch();
   }
 
   /** The connector, or a SESSION_NOT_CONNECTED failure. */

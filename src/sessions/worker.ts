@@ -13,6 +13,7 @@ import { pendingOrderLimitRefusal } from "../domain/trade-limits.ts";
 import { symbolCatalogCache } from "./catalog-cache.ts";
 import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
 import { AccountSession, SessionNotConnected } from "./session.ts";
+import { valuationSymbols, valueMirror } from "./valuation.ts";
 import { isViewName, renderView, VIEW_LEASE_MS, type ViewName } from "./views.ts";
 
 declare const self: Worker;
@@ -199,6 +200,109 @@ function dropViews(id: string): void {
   pushedVersion.delete(id);
 }
 
+/**
+ * Valuation from ticks (src/sessions/valuation.ts): sessions to re-value at the end of this turn
+ * of the event loop, so the ticks of one broker step (which arrive together) cost one valuation
+ * per account. true: positions and account (a tick moved a quote they depend on); false:
+ * positions only (a trade event — the broker's own summary came with it and stays as it is).
+ */
+const revalue = new Map<AccountSession, boolean>();
+/**
+ * Sessions that got a trade event whose summary (the broker sends it right after) has not arrived
+ * yet: until it does, their balance may be stale, so only positions are valued.
+ */
+const awaitingSummary = new WeakSet<AccountSession>();
+/** Per session: the symbols its valuation depends on, valid for one mirror version. */
+const valuationDeps = new WeakMap<AccountSession, { version: number; symbols: Set<string> }>();
+
+function queueRevalue(s: AccountSession, withAccount: boolean): void {
+  if (revalue.size === 0) {
+    setImmediate(flushRevalue);
+  }
+  revalue.set(s, withAccount || (revalue.get(s) ?? false));
+}
+
+/**
+ * The symbols the valuation of `s` depends on (held symbols and conversion legs), recomputed when
+ * its mirror changed. Loads the catalog and subscribes those quotes at the broker when needed
+ * (the ticks of every one of them must reach the mirror); null while that is not possible.
+ */
+function valuationDepsOf(s: AccountSession): Set<string> | null {
+  const account = s.account;
+  if (s.positions.size === 0 || !account || s.status !== "connected") {
+    return null;
+  }
+  const cached = valuationDeps.get(s);
+  if (cached?.version === s.mirrorVersion) {
+    return cached.symbols;
+  }
+  const specs = catalogs.peek(s.endpoint);
+  if (!specs) {
+    void catalogOf(s).then(
+      () => {
+        valuationDepsOf(s);
+        queueRevalue(s, true);
+      },
+      () => undefined,
+    );
+    return null;
+  }
+  const symbols = valuationSymbols(account, s.positions.values(), specs);
+  if (!symbols) {
+    return null;
+  }
+  valuationDeps.set(s, { version: s.mirrorVersion, symbols });
+  for (const dep of symbols) {
+    const missing = !s.quotes.has(dep);
+    // Subscribes once (a no-op afterwards); a missing quote is fetched, then valued.
+    void s.quote(dep).then(
+      () => {
+        if (missing) {
+          queueRevalue(s, true);
+        }
+      },
+      () => undefined,
+    );
+  }
+  return symbols;
+}
+
+function flushRevalue(): void {
+  const due = [...revalue];
+  revalue.clear();
+  for (const [s, withAccount] of due) {
+    const account = s.account;
+    const specs = catalogs.peek(s.endpoint);
+    if (s.status !== "connected" || !account || !specs || s.positions.size === 0) {
+      continue;
+    }
+    const valued = valueMirror(
+      account,
+      s.positions.values(),
+      (symbol) => s.quotes.get(symbol),
+      specs,
+      withAccount && !awaitingSummary.has(s),
+    );
+    if (!valued || (valued.positions.length === 0 && !valued.account)) {
+      continue;
+    }
+    const deps = valuationDeps.get(s);
+    const depsCurrent = deps?.version === s.mirrorVersion;
+    s.revalued(valued.positions, valued.account);
+    if (deps && depsCurrent) {
+      deps.version = s.mirrorVersion; // same positions, same symbols
+    }
+    pushViews(s); // the main thread's copies are current before the account event
+    if (valued.account) {
+      post({
+        type: "event",
+        id: s.id,
+        event: { kind: "account", account: valued.account, valuation: true },
+      });
+    }
+  }
+}
+
 function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"]): AccountSession {
   return new AccountSession(
     id,
@@ -219,6 +323,10 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
         post({ type: "status", id, health });
         const symbols = watched.get(id);
         const s = sessions.get(id);
+        if (health.status === "connected" && s) {
+          awaitingSummary.delete(s); // the login brought a fresh summary
+          valuationDepsOf(s); // subscribes what the valuation needs
+        }
         if (health.status === "connected" && symbols && s) {
           void subscribeWatched(s, symbols);
         }
@@ -234,7 +342,20 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
           if (watched.get(id)?.has(event.quote.symbol)) {
             postTick(id, event.quote);
           }
+          const s = sessions.get(id);
+          if (s && valuationDepsOf(s)?.has(event.quote.symbol)) {
+            queueRevalue(s, true);
+          }
         } else {
+          const s = sessions.get(id);
+          if (s && event.kind === "trade") {
+            awaitingSummary.add(s);
+            if (valuationDepsOf(s)) {
+              queueRevalue(s, false);
+            }
+          } else if (s && event.kind === "account") {
+            awaitingSummary.delete(s);
+          }
           post({ type: "event", id, event: event as unknown as { kind: string } });
         }
       },

@@ -117,6 +117,11 @@ interface AccountStream {
   chain: Promise<void>;
   lastStatus: string | null;
   lastAccountText: string | null;
+  /**
+   * The latest account message valued from ticks. These come with every tick of a held symbol, so
+   * only the latest is kept for replay (outside the ring, where they would push trades out).
+   */
+  lastValuation: Replayed | null;
   specs: Map<string, RecordSymbol> | null;
 }
 
@@ -407,6 +412,7 @@ export class StreamHub {
         chain: Promise.resolve(),
         lastStatus: this.opts.sessions.healthOf(accountId).status,
         lastAccountText: null,
+        lastValuation: null,
         specs: null,
       };
       this.streams.set(accountId, s);
@@ -446,8 +452,12 @@ export class StreamHub {
     return stream.specs?.get(symbol) ?? DEFAULT_SPEC;
   }
 
-  /** Assigns the next seq, serializes once, buffers if replayable, and fans out. */
-  private publish(stream: AccountStream, channel: Channel, data: unknown): void {
+  /**
+   * Assigns the next seq, serializes once, buffers if replayable, and fans out. Account messages
+   * are conflated for a congested sink (each is the whole summary: the latest supersedes the
+   * rest); `valuation` ones (from ticks) are kept for replay in one slot instead of the ring.
+   */
+  private publish(stream: AccountStream, channel: Channel, data: unknown, valuation = false): void {
     this.flushStaged();
     const seq = ++stream.seq;
     const text = JSON.stringify({
@@ -456,12 +466,15 @@ export class StreamHub {
       seq,
       data,
     });
-    if (REPLAYABLE.has(channel)) {
+    if (valuation) {
+      stream.lastValuation = { seq, channel, text };
+    } else if (REPLAYABLE.has(channel)) {
       this.remember(stream, { seq, channel, text });
     }
+    const conflateKey = channel === "account" ? `a|${stream.accountId}` : null;
     for (const sub of stream.subs.get(channel) ?? []) {
       if (sub.active) {
-        sub.sink.deliver(text, null);
+        sub.sink.deliver(text, conflateKey);
       }
     }
   }
@@ -504,11 +517,18 @@ export class StreamHub {
       return false;
     }
     const n = stream.ring.length;
+    let newest = lastSeq;
     for (let i = 0; i < n; i++) {
       const e = stream.ring[(stream.head + i) % n];
       if (e && e.seq > lastSeq && e.channel === sub.channel) {
         sub.sink.deliver(e.text, null);
+        newest = e.seq;
       }
+    }
+    // The latest valuation, unless a newer account message was replayed (it supersedes it).
+    const valued = stream.lastValuation;
+    if (valued && valued.channel === sub.channel && valued.seq > newest) {
+      sub.sink.deliver(valued.text, null);
     }
     return true;
   }
@@ -657,11 +677,12 @@ export class StreamHub {
       }
       case "account": {
         const view = toSummaryView(event.account as BrokerAccount);
+        const valuation = event.valuation === true; // valued from ticks by the session worker
         this.enqueue(stream, () => {
           const text = JSON.stringify(view);
           if (text !== stream.lastAccountText) {
             stream.lastAccountText = text;
-            this.publish(stream, "account", view);
+            this.publish(stream, "account", view, valuation);
           }
         });
         return;

@@ -1,6 +1,7 @@
 // The /ws wire vocabulary (server → client) and the pure mappings that build it: broker account →
 // summary view, engine trade events → trade messages (placed / filled / modified / cancelled /
-// expired / rejected orders, opened / modified / closed positions with the close reason, deals).
+// expired / rejected orders, opened / modified / closed positions with the close reason, deals
+// with their reason).
 // Pure: no I/O, no Elysia, no Bun APIs. Field names follow ARCHITECTURE §5 (camelCase trading
 // records, snake_case service records).
 
@@ -66,7 +67,12 @@ export type TradeData =
       /** placedType of the closing deal: OnSL, OnTP, OnStopOut, Manually, ByExpert, … */
       reason: string;
     }
-  | { event: "deal"; deal: ApiDeal };
+  | {
+      event: "deal";
+      deal: ApiDeal;
+      /** The deal's placedType (its reason): OnSL, OnTP, OnStopOut, Manually, ByExpert, … */
+      reason: string;
+    };
 
 const ORDER_REMOVED: Readonly<Record<string, `order.${string}`>> = {
   Filled: "order.filled",
@@ -120,7 +126,7 @@ export function toTradeData(
         });
         break;
       case "dealAdded":
-        out.push({ event: "deal", deal: toDeal(e.deal) });
+        out.push({ event: "deal", deal: toDeal(e.deal), reason: e.deal.placedType });
         break;
       case "positionOpened":
         out.push({ event: "position.opened", position: positionView(e.position, specOf) });
@@ -130,10 +136,13 @@ export function toTradeData(
         break;
       case "positionClosed": {
         const exit = exits.get(e.position.ticket);
+        const reason = exit?.placedType ?? e.position.placedType;
         out.push({
           event: "position.closed",
-          position: toClosedPositionRecord(e.position, specOf(e.position.symbol)),
-          reason: exit?.placedType ?? e.position.placedType,
+          position: toClosedPositionRecord(e.position, specOf(e.position.symbol), undefined, {
+            closePlacedType: reason,
+          }),
+          reason,
         });
         break;
       }

@@ -14,6 +14,8 @@ import {
   type TradeResult,
   type TradingEngine,
 } from "../../src/broker/engine/index.ts";
+import { Converter, type TickValues, tickValuesIn } from "../../src/broker/engine/money.ts";
+import { listSymbols, type SymbolSpec } from "../../src/broker/symbols.ts";
 import {
   createEaHostPool,
   type EaHostPool,
@@ -159,6 +161,11 @@ export class EngineGateway implements TradeGateway {
     };
   }
 
+  /** Deposit-currency tick values of `spec` for a USD account at the engine's quotes. */
+  tickValues(spec: SymbolSpec): TickValues | undefined {
+    return tickValuesIn(spec, "USD", new Converter(listSymbols()), (s) => this.engine.quote(s));
+  }
+
   /** Init event fields: EURUSD spec, quote, account, and `rates` as H1 history. */
   initFields(rates: Record<string, number>[], login = 5001): Record<string, unknown> {
     const spec = this.engine.symbol("EURUSD");
@@ -166,7 +173,7 @@ export class EngineGateway implements TradeGateway {
     return {
       snapshot: {
         time: utcToServerMs(this.clock.t),
-        ...(spec ? { symbols: [symbolToWire(spec)] } : {}),
+        ...(spec ? { symbols: [symbolToWire(spec, this.tickValues(spec))] } : {}),
         ...(quote ? { tick: quoteToWireTick(quote) } : {}),
         ...this.snapshot(login),
       },

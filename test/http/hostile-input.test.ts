@@ -291,6 +291,7 @@ const BASE_QUERY: Record<string, Record<string, string>> = {
   "GET /admin/billing/invoice/{id}": { month: "2026-11" },
   "GET /api/brokers/search": { company: "TAS" },
   "GET /api/accounts/{id}/orders/history/paginated": { ...RANGE, page: "1", per_page: "10" },
+  "GET /api/accounts/{id}/history/orders": { ...RANGE, page: "1", per_page: "10" },
   "GET /api/accounts/{id}/performance": RANGE,
   "GET /api/accounts/{id}/market-status": { symbols: "EURUSD,GBPUSD" },
   "GET /api/accounts/{id}/ohlc/{symbol}": { timeframe: "H1", count: "10" },

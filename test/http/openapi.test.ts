@@ -698,6 +698,24 @@ describe("the server answers what the document declares", () => {
       ).status,
     ).toBe(400);
     await call("GET", "/api/accounts/{id}/orders/closed-session", { id }, { key });
+    const orders = await call(
+      "GET",
+      "/api/accounts/{id}/history/orders",
+      { id },
+      { key, query: { ...range, page: "0", per_page: "10" } },
+    );
+    expect(orders.status).toBe(200);
+    expect(orders.body.data.orders.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (
+        await call(
+          "GET",
+          "/api/accounts/{id}/history/orders",
+          { id },
+          { key, query: { ...range, per_page: "0" } },
+        )
+      ).status,
+    ).toBe(400);
     await call("GET", "/api/accounts/{id}/performance", { id }, { key, query: range });
 
     // Close-all over two positions; close-by on a hedging account.

@@ -135,6 +135,47 @@ describe("StreamHub", () => {
     expect(c.got.map((m) => m.type)).toEqual(["ack", "resync_required"]);
   });
 
+  test("account valuations from ticks conflate per account and keep one replay slot, not the ring", async () => {
+    const { hub, emit } = fakeHub();
+    const keys: Array<string | null> = [];
+    const a = sink();
+    const keyed: StreamSink = {
+      deliver: (text, key) => {
+        keys.push(key);
+        a.s.deliver(text, key);
+      },
+    };
+    await hub.subscribe(keyed, { id: 1, channel: "account", accountId: "acc" }, 10);
+    await Bun.sleep(1);
+    const account = (equity: number) => ({ login: 1, balance: 1000, equity });
+    emit("acc", { kind: "account", account: account(1000) }); // after a trade: ring
+    await Bun.sleep(1);
+    const first = a.got.filter((m) => m.type === "account")[0].seq;
+    for (let i = 1; i <= 10; i++) {
+      emit("acc", { kind: "account", account: account(1000 + i), valuation: true });
+    }
+    await Bun.sleep(1);
+    const pushed = a.got.filter((m) => m.type === "account");
+    expect(pushed.map((m) => m.data.equity)).toEqual([
+      1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010,
+    ]);
+    expect(keys.slice(2)).toEqual(Array(11).fill("a|acc")); // after the ack and the snapshot
+    // Ten valuations did not push the trade-time message out of a 3-message ring; a resume gets
+    // only the latest valuation.
+    const b = sink();
+    await hub.subscribe(b.s, { id: 2, channel: "account", accountId: "acc", lastSeq: first }, 10);
+    await Bun.sleep(1);
+    expect(b.got.map((m) => m.type)).toEqual(["ack", "account"]);
+    expect(b.got[1].data.equity).toBe(1010);
+    // A newer broker summary supersedes the stored valuation.
+    emit("acc", { kind: "account", account: account(990) });
+    await Bun.sleep(1);
+    const c = sink();
+    await hub.subscribe(c.s, { id: 3, channel: "account", accountId: "acc", lastSeq: first }, 10);
+    await Bun.sleep(1);
+    expect(c.got.filter((m) => m.type === "account").map((m) => m.data.equity)).toEqual([990]);
+  });
+
   test("quote subscriptions watch symbols once and respect the subscription limit", async () => {
     const { hub, watched, emit } = fakeHub();
     const a = sink();

@@ -531,9 +531,29 @@ export interface paths {
         };
         /**
          * Deals between from and to, one per execution leg, paginated
-         * @description Every execution leg (deal) whose time lies in [from, to], oldest first; a position's opening and closing deals share its positionTicket. The answer says which page it is and how many deals and pages there are.
+         * @description Every execution leg (deal) whose time lies in [from, to], oldest first; a position's opening and closing deals share its positionTicket. Each deal's placedType is its reason: OnSL, OnTP, OnStopOut when the broker closed the position, else Manually, ByExpert, …. The answer says which page it is and how many deals and pages there are; `action` 0 means the page is complete.
          */
         get: operations["getOrderHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{id}/history/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders placed between from and to that are done: filled, cancelled, expired, rejected
+         * @description Every order whose setup time lies in [from, to] and that has left the book (Filled, Cancelled, Expired or Rejected), oldest first: pending orders and market orders, and the broker's own closing orders (placedType OnSL, OnTP, OnStopOut). Resting pending orders are in `GET …/orders`. The same range, page and error rules as the deal history; `action` 0 means the page is complete.
+         */
+        get: operations["listHistoryOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1094,7 +1114,7 @@ export interface components {
             partialCloseDeals: components["schemas"]["Deal"][];
             /** @description Entry deals (DealEntryIn, DealEntryInOut), by time */
             partialFillDeals: components["schemas"]["Deal"][];
-            /** @description Manually, ByExpert, ByDealer, … */
+            /** @description Open position / pending order: why it was placed (Manually, ByExpert, …). Closed position: how it was closed, the placedType of its final exit deal (OnSL, OnTP, OnStopOut when the broker closed it; Manually, ByExpert, … otherwise) */
             placedType: string;
             /** @description Profit currency → deposit currency rate */
             profitRate: number;
@@ -1103,6 +1123,7 @@ export interface components {
             /** @description Stop-limit orders: the limit price; else 0 */
             stopLimitPrice: number;
             fee: number;
+            /** @description Closed position: the comment of its final exit deal (`[sl 1.10426]`, `[tp …]`, `[so 42.10%]` or the close request's); "" while open */
             closeComment: string;
             /** @description Lots closed so far */
             closeLots: number;
@@ -1178,7 +1199,10 @@ export interface components {
             swap: number;
             commission: number;
             fee: number;
+            /** @description The order's comment; the broker's for its own closes (`[sl 1.10426]`, `[so 42.10%]`) */
             comment: string;
+            /** @description Why the deal was made (MT5 deal reason): Manually, ByExpert, OnSL, OnTP, OnStopOut (the broker closed the position), ByDealer (balance operations), … */
+            placedType: string;
             /** @description Execution time, broker server time `YYYY-MM-DDTHH:mm:ss` */
             time: string;
             /**
@@ -1205,6 +1229,7 @@ export interface components {
             broker_host: string;
             broker_port: number;
             company: string;
+            /** @description Account group: 'demo' (standard) or 'demo-raw' (raw) */
             group: string;
             leverage: number;
             currency: string;
@@ -1215,6 +1240,7 @@ export interface components {
             company: string;
             /** @description Demo trade server; default the company's */
             server?: string;
+            /** @description Account group: 'demo' (default) standard account — raw spread + 1.0 pip on FX (+20 points on metals), no commission; 'demo-raw' raw/ECN account — raw spread (EURUSD ≈ 0.2 pip), commission 3.5 per lot per side on FX and metals. Others: 400 */
             group?: string;
             leverage?: number;
             /** @description Deposit currency */
@@ -1319,6 +1345,73 @@ export interface components {
             /** @description date-time (UTC) */
             updated_at: string;
         };
+        /** @description An order in a final state (filled, cancelled, expired or rejected) */
+        HistoryOrder: {
+            /**
+             * Format: int64
+             * @description Order ticket
+             */
+            ticket: number;
+            symbol: string;
+            /** @description Buy, Sell, BuyLimit, SellLimit, BuyStop, SellStop, BuyStopLimit, SellStopLimit, CloseBy */
+            orderType: string;
+            /** @description Final state: Filled, Cancelled, Expired or Rejected */
+            state: string;
+            /** @description Requested volume, lots */
+            lots: number;
+            /** @description Volume filled before the order left the book, lots (a cancelled order may be partly filled) */
+            filledLots: number;
+            /** @description Order price; for a market order the price the client saw, 0 when none */
+            openPrice: number;
+            /** @description Stop-limit orders: the limit price; else 0 */
+            stopLimitPrice: number;
+            /** @description 0 when unset */
+            stopLoss: number;
+            /** @description 0 when unset */
+            takeProfit: number;
+            /** @description Price decimal digits */
+            digits: number;
+            /** @description FillOrKill, ImmediateOrCancel or FlashFill */
+            fillPolicy: string;
+            /** @description GTC, Today, Specified or SpecifiedDay */
+            expirationType: string;
+            /** @description Broker server time; "" when none */
+            expirationTime: string;
+            /**
+             * Format: int64
+             * @description Position the order opened, changed or closed; 0 if none
+             */
+            positionTicket: number;
+            /**
+             * Format: int64
+             * @description Close-by orders: the opposite position; else 0
+             */
+            positionByTicket: number;
+            /**
+             * Format: int64
+             * @description Magic number of the EA; 0 manual
+             */
+            expertId: number;
+            comment: string;
+            /** @description Why it was placed: Manually, ByExpert, OnSL, OnTP, OnStopOut (the broker's closing orders), … */
+            placedType: string;
+            /** @description The client order id; "" for the broker's own */
+            clientOrderId: string;
+            /** @description When the order was placed, broker server time */
+            setupTime: string;
+            /**
+             * Format: int64
+             * @description When the order was placed, UTC milliseconds
+             */
+            setupTimestampUTC: number;
+            /** @description When it reached its final state, broker server time */
+            doneTime: string;
+            /**
+             * Format: int64
+             * @description When it reached its final state, UTC milliseconds
+             */
+            doneTimestampUTC: number;
+        };
         Invoice: {
             /** @description uuid of the billed admin */
             admin_id: string;
@@ -1403,9 +1496,23 @@ export interface components {
             /** @description Broker server time `YYYY-MM-DDTHH:mm:ss` */
             expirationTime?: string;
         };
+        /** @description A page of the orders placed between from and to that are in a final state */
+        OrderHistoryPage: {
+            /** @description Informational action code: 0 = this page is complete; always 0 */
+            action: number;
+            /** @description Ordered by setupTimestampUTC then ticket */
+            orders: components["schemas"]["HistoryOrder"][];
+            /** @description This page's number, 0-based */
+            page: number;
+            per_page: number;
+            /** @description Orders in the range over all pages */
+            total: number;
+            /** @description ceil(total / per_page) */
+            total_pages: number;
+        };
         /** @description A page of the deals between from and to (spec §2.3) */
         OrderHistoryResult: {
-            /** @description Informational action code, 0 */
+            /** @description Informational action code: 0 = this page is complete (every deal of the page is in internalDeals); the service always answers 0 */
             action: number;
             /** @description One entry per execution leg, ordered by timestampUTC then ticket; pair by positionTicket */
             internalDeals: components["schemas"]["Deal"][];
@@ -1502,7 +1609,7 @@ export interface components {
             partialCloseDeals: components["schemas"]["Deal"][];
             /** @description Entry deals (DealEntryIn, DealEntryInOut), by time */
             partialFillDeals: components["schemas"]["Deal"][];
-            /** @description Manually, ByExpert, ByDealer, … */
+            /** @description Open position / pending order: why it was placed (Manually, ByExpert, …). Closed position: how it was closed, the placedType of its final exit deal (OnSL, OnTP, OnStopOut when the broker closed it; Manually, ByExpert, … otherwise) */
             placedType: string;
             /** @description Profit currency → deposit currency rate */
             profitRate: number;
@@ -1511,6 +1618,7 @@ export interface components {
             /** @description Stop-limit orders: the limit price; else 0 */
             stopLimitPrice: number;
             fee: number;
+            /** @description Closed position: the comment of its final exit deal (`[sl 1.10426]`, `[tp …]`, `[so 42.10%]` or the close request's); "" while open */
             closeComment: string;
             /** @description Lots closed so far */
             closeLots: number;
@@ -1678,7 +1786,7 @@ export interface components {
             partialCloseDeals: components["schemas"]["Deal"][];
             /** @description Entry deals (DealEntryIn, DealEntryInOut), by time */
             partialFillDeals: components["schemas"]["Deal"][];
-            /** @description Manually, ByExpert, ByDealer, … */
+            /** @description Open position / pending order: why it was placed (Manually, ByExpert, …). Closed position: how it was closed, the placedType of its final exit deal (OnSL, OnTP, OnStopOut when the broker closed it; Manually, ByExpert, … otherwise) */
             placedType: string;
             /** @description Profit currency → deposit currency rate */
             profitRate: number;
@@ -1687,6 +1795,7 @@ export interface components {
             /** @description Stop-limit orders: the limit price; else 0 */
             stopLimitPrice: number;
             fee: number;
+            /** @description Closed position: the comment of its final exit deal (`[sl 1.10426]`, `[tp …]`, `[so 42.10%]` or the close request's); "" while open */
             closeComment: string;
             /** @description Lots closed so far */
             closeLots: number;
@@ -1774,7 +1883,7 @@ export interface components {
             partialCloseDeals: components["schemas"]["Deal"][];
             /** @description Entry deals (DealEntryIn, DealEntryInOut), by time */
             partialFillDeals: components["schemas"]["Deal"][];
-            /** @description Manually, ByExpert, ByDealer, … */
+            /** @description Open position / pending order: why it was placed (Manually, ByExpert, …). Closed position: how it was closed, the placedType of its final exit deal (OnSL, OnTP, OnStopOut when the broker closed it; Manually, ByExpert, … otherwise) */
             placedType: string;
             /** @description Profit currency → deposit currency rate */
             profitRate: number;
@@ -1783,6 +1892,7 @@ export interface components {
             /** @description Stop-limit orders: the limit price; else 0 */
             stopLimitPrice: number;
             fee: number;
+            /** @description Closed position: the comment of its final exit deal (`[sl 1.10426]`, `[tp …]`, `[so 42.10%]` or the close request's); "" while open */
             closeComment: string;
             /** @description Lots closed so far */
             closeLots: number;
@@ -1881,9 +1991,16 @@ export interface components {
             point: number;
             /** @description Units of the base asset per lot */
             contractSize: number;
+            /** @description Minimal price change (SYMBOL_TRADE_TICK_SIZE) */
             tickSize: number;
-            /** @description Value of one tick for one lot, profit currency */
-            tickValue: number;
+            /** @description Value of one tick for one lot in the account's deposit currency at the current quotes (SYMBOL_TRADE_TICK_VALUE, equal to tickValueProfit as in MT5); null while a conversion quote is unavailable */
+            tickValue: number | null;
+            /** @description Deposit-currency value of one tick in the position's favour, one lot: the profit currency converted at the side of the conversion pair MT5 books a profit at (SYMBOL_TRADE_TICK_VALUE_PROFIT); null while a conversion quote is unavailable */
+            tickValueProfit: number | null;
+            /** @description Deposit-currency value of one tick against the position, one lot: converted at the other side of the conversion pair (SYMBOL_TRADE_TICK_VALUE_LOSS, ≥ tickValueProfit); null while a conversion quote is unavailable */
+            tickValueLoss: number | null;
+            /** @description Value of one tick for one lot in the profit currency (e.g. 100 JPY on USDJPY) */
+            tickValueProfitCurrency: number;
             volumeMin: number;
             volumeMax: number;
             volumeStep: number;
@@ -1906,12 +2023,12 @@ export interface components {
             tripleSwapDay: number | null;
             /** @description Server weekdays whose rollover charges swap */
             swapDays: number[];
-            /** @description Deposit currency per lot per side */
+            /** @description Deposit currency per lot per side charged by the symbol itself. 0 on the demo broker, which charges by account group: 'demo-raw' 3.50 USD (or its schedule's amount in the deposit currency) on FX and metals, 'demo' none (its spread carries a markup instead) */
             commissionPerLot: number;
             /** @enum {string} */
             tradeMode: "disabled" | "longOnly" | "shortOnly" | "closeOnly" | "full";
             /** @enum {string} */
-            executionMode: "instant" | "market";
+            executionMode: "request" | "instant" | "market" | "exchange";
             fillingModes: ("FillOrKill" | "ImmediateOrCancel" | "FlashFill")[];
             expirationModes: ("GTC" | "Today" | "Specified" | "SpecifiedDay")[];
             /** @description Windows per server weekday, index 0 = Sunday … 6 = Saturday */
@@ -6491,6 +6608,132 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OrderHistoryResult"];
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ACCOUNT_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: retry after Retry-After seconds: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SESSION_NOT_CONNECTED" | "BROKER_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listHistoryOrders: {
+        parameters: {
+            query: {
+                /** @description Start of the range, inclusive, broker server time `YYYY-MM-DDTHH:mm:ss` (else 400 `invalid date format`) */
+                from: string;
+                /** @description End of the range, inclusive, broker server time `YYYY-MM-DDTHH:mm:ss` (else 400 `invalid date format`) */
+                to: string;
+                /** @description 0-based page number: page 0 is the first `per_page` orders (oldest first, by setupTimestampUTC then ticket); a page past the end is empty */
+                page?: number;
+                /** @description Orders per page, 1-1000 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Account id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OrderHistoryPage"];
                     };
                 };
             };

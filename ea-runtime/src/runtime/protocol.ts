@@ -38,8 +38,13 @@ export interface WireSymbol {
   /** Points. */
   freeze_level: number;
   tick_size: number;
-  /** Deposit-currency value of one tick per lot. */
+  /** Deposit-currency value of one tick per lot (SYMBOL_TRADE_TICK_VALUE = the profit value). */
   tick_value: number;
+  /**
+   * Deposit-currency value of one tick in the position's favour / against it, per lot: MT5
+   * converts a profit and a loss at different sides of the conversion pair. They move with the
+   * conversion quotes: the host sends fresh values as `symbols` deltas.
+   */
   tick_value_profit: number;
   tick_value_loss: number;
   currency_base: string;

@@ -266,9 +266,15 @@ export function tradeApi(ctx: RuntimeContext): Record<string, unknown> {
         ctx.setError(E("ERR_TRADE_CALC_FAILED"));
         return false;
       }
+      // Tick values are in the deposit currency (the host refreshes them as the conversion
+      // quotes move); a gain is valued with _PROFIT, a loss with _LOSS, as MT5 does.
       const dir = Number(type) % 2 === 0 ? 1 : -1;
-      const ticks = (Number(close) - Number(open)) / s.spec.tick_size;
-      setRef(holder, dir * ticks * s.spec.tick_value * Number(volume));
+      const ticks = (dir * (Number(close) - Number(open))) / s.spec.tick_size;
+      const perTick =
+        ticks >= 0
+          ? s.spec.tick_value_profit || s.spec.tick_value
+          : s.spec.tick_value_loss || s.spec.tick_value;
+      setRef(holder, ticks * perTick * Number(volume));
       return true;
     },
     PositionsTotal: (): number => st.positions.length,

@@ -16,9 +16,12 @@
 // and every tick, at its timeMs) first expires orders and runs the 00:00 server-time rollovers
 // that fell due, in time order.
 
+import type { TradingGroup } from "../groups.ts";
+import { groupCommission, groupQuote, isKnownGroup, pricingGroup, RAW_GROUP } from "../groups.ts";
 import type { SymbolSpec } from "../symbols.ts";
 import { isTradeSessionOpen, listSymbols } from "../symbols.ts";
 import { serverWeekday } from "../time.ts";
+import { requestFillPrice, resolveFillPolicy } from "./execution.ts";
 import type { HeapEntry } from "./heap.ts";
 import { removeEntry, TriggerHeap } from "./heap.ts";
 import type { LiveAccount, LiveOrder, LivePosition, SymbolBook, Trigger } from "./model.ts";
@@ -28,7 +31,6 @@ import {
   Converter,
   closePrice,
   dailySwap,
-  dealCommission,
   profitInProfitCurrency,
   roundMoney,
   roundPrice,
@@ -78,7 +80,6 @@ import {
   isBuyType,
   nextServerDayStart,
   resolveExpiration,
-  resolveFillPolicy,
 } from "./validation.ts";
 
 export interface EngineOptions {
@@ -202,18 +203,33 @@ const ORDER_TYPES: ReadonlySet<string> = new Set<OrderType>([
   "SellStopLimit",
 ]);
 
+/**
+ * One account group's view of the market (groups.ts): its quotes (the raw quotes with the
+ * group's markup) and its trigger books, so fills, triggers, valuation and stop-out of its
+ * accounts all see the group's prices.
+ */
+interface Desk {
+  group: TradingGroup;
+  quotes: Map<string, Quote>;
+  books: Map<string, SymbolBook>;
+  look: QuoteLookup;
+}
+
 export class TradingEngine {
   private readonly clock: Clock;
   private readonly ids: TicketSource;
   private readonly specs = new Map<string, SymbolSpec>();
+  /** Per symbol: the trade-session cache (triggers live in the desks' books). */
   private readonly books = new Map<string, SymbolBook>();
+  /** The raw quotes, as the feed sends them. */
   private readonly quotes = new Map<string, Quote>();
+  /** Per pricing group, created with its first account. */
+  private readonly desks = new Map<string, Desk>();
   private readonly accounts = new Map<number, LiveAccount>();
   private readonly expiries = new TriggerHeap<LiveOrder>(false);
   /** Realised profit of open positions' exits so far (closed record's `profit`). */
   private readonly realized = new WeakMap<LivePosition, number>();
   private readonly conv: Converter;
-  private readonly look: QuoteLookup = (s) => this.quotes.get(s);
   private readonly specOf = (s: string): SymbolSpec | undefined => this.specs.get(s);
   private time: number;
   private nextRollover: number;
@@ -244,9 +260,14 @@ export class TradingEngine {
     return this.specs.get(name);
   }
 
-  quote(symbol: string): Quote | undefined {
+  /** The raw quote of `symbol`, or as accounts of `group` see it (groups.ts). */
+  quote(symbol: string, group?: string): Quote | undefined {
     const q = this.quotes.get(symbol);
-    return q ? { ...q } : undefined;
+    const spec = this.specs.get(symbol);
+    if (!q || !spec) {
+      return undefined;
+    }
+    return { ...(group === undefined ? q : groupQuote(pricingGroup(group), spec, q)) };
   }
 
   account(login: number): AccountRecord | undefined {
@@ -260,7 +281,7 @@ export class TradingEngine {
       return undefined;
     }
     const r = acc.record;
-    const fig = evaluateAccount(acc, this.look, this.conv, true);
+    const fig = evaluateAccount(acc, this.deskOf(acc).look, this.conv, true);
     const marginLevel = fig.margin > 0 ? roundMoney((fig.equity / fig.margin) * 100) : 0;
     return {
       login: r.login,
@@ -299,7 +320,7 @@ export class TradingEngine {
   /** Number of live entries in the trigger heaps (diagnostics, benchmarks). */
   triggerCount(): number {
     let n = 0;
-    for (const b of this.books.values()) {
+    for (const b of [...this.desks.values()].flatMap((d) => [...d.books.values()])) {
       n += b.askUp.size + b.askDown.size + b.bidUp.size + b.bidDown.size;
     }
     return n;
@@ -381,7 +402,7 @@ export class TradingEngine {
       };
       acc.orders.set(o.ticket, live);
       if (live.working) {
-        this.bookOf(spec).working.add(live);
+        this.deskBook(acc, spec).working.add(live);
       } else {
         this.armOrder(live);
       }
@@ -428,13 +449,21 @@ export class TradingEngine {
       q = { symbol: tick.symbol, bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs };
       this.quotes.set(tick.symbol, q);
     }
+    // Every group's quote moves first, then each group's book fires on its own prices.
+    for (const d of this.desks.values()) {
+      this.setDeskQuote(d, book.spec, q);
+    }
     if (this.tradeOpen(book, m.time)) {
-      if (book.working.size > 0) {
-        for (const o of [...book.working]) {
-          this.executeOrder(o, q, m);
+      for (const d of this.desks.values()) {
+        const dq = d.quotes.get(tick.symbol) as Quote;
+        const dbook = d.books.get(tick.symbol) as SymbolBook;
+        if (dbook.working.size > 0) {
+          for (const o of [...dbook.working]) {
+            this.executeOrder(o, dq, m);
+          }
         }
+        this.fireTriggers(dbook, dq, m);
       }
-      this.fireTriggers(book, q, m);
     }
     this.finish(m);
     return { events: m.events };
@@ -465,10 +494,13 @@ export class TradingEngine {
     if (!Number.isFinite(deposit) || deposit < 0 || !Number.isFinite(credit) || credit < 0) {
       return bad("deposit and credit must be non-negative");
     }
+    if (input.group !== undefined && !isKnownGroup(input.group)) {
+      return bad(`unknown group '${input.group}'`);
+    }
     const record: AccountRecord = {
       login: input.login,
       name: input.name ?? "",
-      group: input.group ?? (input.marginMode === "hedging" ? "demo\\hedging" : "demo\\netting"),
+      group: input.group ?? RAW_GROUP,
       currency: input.currency,
       leverage: input.leverage,
       marginMode: input.marginMode,
@@ -509,7 +541,7 @@ export class TradingEngine {
           return this.rejected(m, reject("NO_MONEY", "credit out exceeds the credit"));
         }
       } else {
-        const fig = evaluateAccount(acc, this.look, this.conv, true);
+        const fig = evaluateAccount(acc, this.deskOf(acc).look, this.conv, true);
         if (fig.equity + amount - fig.margin < -EPS || acc.record.balance + amount < -EPS) {
           return this.rejected(m, reject("NO_MONEY", "withdrawal exceeds the free margin"));
         }
@@ -560,7 +592,7 @@ export class TradingEngine {
     if (badVolume) {
       return no(badVolume);
     }
-    const q = this.quotes.get(spec.name);
+    const q = this.deskOf(acc).quotes.get(spec.name);
     if (!this.tradeOpen(this.bookOf(spec), this.clock.now())) {
       return no(reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
     }
@@ -572,7 +604,7 @@ export class TradingEngine {
     if (!Number.isFinite(sl) || !Number.isFinite(tp) || sl < 0 || tp < 0) {
       return no(reject("INVALID_STOPS", "stop loss and take profit must be ≥ 0"));
     }
-    const policy = resolveFillPolicy(spec, req.fillPolicy);
+    const policy = resolveFillPolicy(spec, req.orderType, req.fillPolicy);
     if (typeof policy !== "string") {
       return no(policy);
     }
@@ -610,9 +642,10 @@ export class TradingEngine {
     } else {
       sell += req.volume;
     }
-    const fig = evaluateAccount(acc, this.look, this.conv, true);
-    const margin = roundMoney(accountMargin(acc, this.look, this.conv, { spec, buy, sell }));
-    const before = roundMoney(accountMargin(acc, this.look, this.conv));
+    const look = this.deskOf(acc).look;
+    const fig = evaluateAccount(acc, look, this.conv, true);
+    const margin = roundMoney(accountMargin(acc, look, this.conv, { spec, buy, sell }));
+    const before = roundMoney(accountMargin(acc, look, this.conv));
     const freeMargin = roundMoney(fig.equity - margin);
     const figures = {
       balance: acc.record.balance,
@@ -622,7 +655,7 @@ export class TradingEngine {
       freeMargin,
       marginLevel: margin > 0 ? roundMoney((fig.equity / margin) * 100) : 0,
     };
-    if (margin > before + EPS && freeMargin + dealCommission(spec, req.volume) < -EPS) {
+    if (margin > before + EPS && freeMargin + this.commission(acc, spec, req.volume) < -EPS) {
       return { ...reject("NO_MONEY", "not enough free margin"), figures };
     }
     return { ok: true, retcode: 0, figures };
@@ -666,7 +699,7 @@ export class TradingEngine {
     const pos = found.position;
     const spec = pos.spec;
     const r = pos.record;
-    const q = this.quotes.get(spec.name);
+    const q = this.deskOf(pos.account).quotes.get(spec.name);
     if (!this.tradeOpen(this.bookOf(spec), m.time)) {
       return this.rejected(m, reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
     }
@@ -719,7 +752,7 @@ export class TradingEngine {
     if (r.state !== "Placed") {
       return this.rejected(m, reject("INVALID_ORDER", `order ${r.ticket} cannot be modified`));
     }
-    const q = this.quotes.get(spec.name);
+    const q = this.deskOf(o.account).quotes.get(spec.name);
     if (!this.tradeOpen(this.bookOf(spec), m.time)) {
       return this.rejected(m, reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
     }
@@ -796,7 +829,7 @@ export class TradingEngine {
     }
     const o = found.order;
     const spec = o.spec;
-    const q = this.quotes.get(spec.name);
+    const q = this.deskOf(o.account).quotes.get(spec.name);
     if (!this.tradeOpen(this.bookOf(spec), m.time)) {
       return this.rejected(m, reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
     }
@@ -845,7 +878,7 @@ export class TradingEngine {
         reject("INVALID_CLOSE_VOLUME", `close volume ${volume} exceeds the position's ${r.volume}`),
       );
     }
-    const q = this.quotes.get(spec.name);
+    const q = this.deskOf(acc).quotes.get(spec.name);
     if (!this.tradeOpen(this.bookOf(spec), m.time)) {
       return this.rejected(m, reject("MARKET_CLOSED", `${spec.name} trade session is closed`));
     }
@@ -853,10 +886,15 @@ export class TradingEngine {
       return this.rejected(m, reject("PRICE_OFF", `no quotes for ${spec.name}`));
     }
     const side = opposite(r.orderType);
-    const price = this.executionPrice(spec, side, volume, q);
-    const requote = this.checkDeviation(spec, price, req.price, req.deviation, q);
-    if (requote) {
-      return { ...requote, events: m.events };
+    const price = requestFillPrice(
+      spec,
+      this.executionPrice(spec, side, volume, q),
+      req.price,
+      req.deviation,
+      q,
+    );
+    if (typeof price !== "number") {
+      return { ...price, events: m.events };
     }
     const order = this.closeAtMarket(
       pos,
@@ -1020,10 +1058,15 @@ export class TradingEngine {
       }
       fillVolume = spec.liquidity;
     }
-    const price = this.executionPrice(spec, side, fillVolume, q);
-    const requote = this.checkDeviation(spec, price, req.price, req.deviation, q);
-    if (requote) {
-      return requote;
+    const price = requestFillPrice(
+      spec,
+      this.executionPrice(spec, side, fillVolume, q),
+      req.price,
+      req.deviation,
+      q,
+    );
+    if (typeof price !== "number") {
+      return price;
     }
     if (!reduces && !this.marginAllows(acc, spec, side, fillVolume)) {
       return reject("NO_MONEY", "not enough free margin");
@@ -1063,7 +1106,7 @@ export class TradingEngine {
       working: true,
     };
     acc.orders.set(order.ticket, live);
-    this.bookOf(spec).working.add(live);
+    this.deskBook(acc, spec).working.add(live);
     m.events.push({ type: "orderUpdated", order: { ...order } });
     return { ok: true, retcode: RETCODE_DONE_PARTIAL, order };
   }
@@ -1175,28 +1218,6 @@ export class TradingEngine {
     return roundPrice(side === "Buy" ? base + slip : base - slip, spec.digits);
   }
 
-  /** Instant execution requotes, market execution answers PRICE_CHANGED, beyond `deviation`. */
-  private checkDeviation(
-    spec: SymbolSpec,
-    price: number,
-    requested: number | undefined,
-    deviation: number | undefined,
-    q: Quote,
-  ): (Rejection & { bid: number; ask: number }) | undefined {
-    if (requested === undefined || requested === 0) {
-      return undefined;
-    }
-    const allowed = Math.max(0, deviation ?? 0) * spec.point + spec.point / 10;
-    if (Math.abs(price - requested) <= allowed) {
-      return undefined;
-    }
-    const r =
-      spec.executionMode === "instant"
-        ? reject("REQUOTE", `requote: ${q.bid}/${q.ask}`)
-        : reject("PRICE_CHANGED", `price changed to ${q.bid}/${q.ask}`);
-    return { ...r, bid: q.bid, ask: q.ask };
-  }
-
   /** Whether free margin covers the margin after adding `volume` on `side` (netting: net). */
   private marginAllows(
     acc: LiveAccount,
@@ -1204,7 +1225,8 @@ export class TradingEngine {
     side: PositionSide,
     volume: number,
   ): boolean {
-    const before = accountMargin(acc, this.look, this.conv);
+    const look = this.deskOf(acc).look;
+    const before = accountMargin(acc, look, this.conv);
     const cur = exposureOf(acc, spec.name);
     let buy = cur.buy;
     let sell = cur.sell;
@@ -1217,12 +1239,12 @@ export class TradingEngine {
     } else {
       sell += volume;
     }
-    const after = roundMoney(accountMargin(acc, this.look, this.conv, { spec, buy, sell }));
+    const after = roundMoney(accountMargin(acc, look, this.conv, { spec, buy, sell }));
     if (after <= before + EPS) {
       return true;
     }
-    const fig = evaluateAccount(acc, this.look, this.conv, true);
-    return fig.equity + dealCommission(spec, volume) - after >= -EPS;
+    const fig = evaluateAccount(acc, look, this.conv, true);
+    return fig.equity + this.commission(acc, spec, volume) - after >= -EPS;
   }
 
   // ───────────────────────── fills and deals ─────────────────────────
@@ -1298,7 +1320,7 @@ export class TradingEngine {
       price,
       profit: 0,
       swap: 0,
-      commission: dealCommission(spec, volume),
+      commission: this.commission(acc, spec, volume),
       fee: 0,
       comment: order.comment,
       timeMs: m.time,
@@ -1415,7 +1437,12 @@ export class TradingEngine {
     const raw = profitInProfitCurrency(pos.spec, r.orderType, volume, r.openPrice, price);
     // A missing conversion quote is an edge of start-up; book at par rather than lose the deal.
     const rate =
-      rateOf(this.conv, pos.spec.profitCurrency, pos.account.record.currency, this.look) ?? 1;
+      rateOf(
+        this.conv,
+        pos.spec.profitCurrency,
+        pos.account.record.currency,
+        this.deskOf(pos.account).look,
+      ) ?? 1;
     return roundMoney(raw * rate);
   }
 
@@ -1631,7 +1658,7 @@ export class TradingEngine {
     o.trigger = undefined;
     o.expiry = undefined;
     if (o.working) {
-      this.bookOf(o.spec).working.delete(o);
+      this.deskBook(o.account, o.spec).working.delete(o);
       o.working = false;
     }
     o.account.orders.delete(o.record.ticket);
@@ -1673,7 +1700,7 @@ export class TradingEngine {
       o.trigger = undefined;
       if (!o.working) {
         o.working = true;
-        this.bookOf(spec).working.add(o);
+        this.deskBook(acc, spec).working.add(o);
       }
       m.events.push({ type: "orderUpdated", order: { ...r } });
     }
@@ -1681,6 +1708,7 @@ export class TradingEngine {
 
   // ───────────────────────── triggers ─────────────────────────
 
+  /** The symbol's session book (its triggers are in the desks' books: `deskBook`). */
   private bookOf(spec: SymbolSpec): SymbolBook {
     const b = this.books.get(spec.name);
     if (!b) {
@@ -1689,9 +1717,57 @@ export class TradingEngine {
     return b;
   }
 
+  /** The desk of `acc`'s pricing group, created (with the current quotes) on first use. */
+  private deskOf(acc: LiveAccount): Desk {
+    const group = pricingGroup(acc.record.group);
+    let d = this.desks.get(group.name);
+    if (!d) {
+      const quotes = new Map<string, Quote>();
+      const books = new Map<string, SymbolBook>();
+      for (const s of this.specs.values()) {
+        books.set(s.name, newBook(s));
+      }
+      d = { group, quotes, books, look: (s) => quotes.get(s) };
+      for (const q of this.quotes.values()) {
+        const spec = this.specs.get(q.symbol);
+        if (spec) {
+          this.setDeskQuote(d, spec, q);
+        }
+      }
+      this.desks.set(group.name, d);
+    }
+    return d;
+  }
+
+  /** The trigger book of `spec` in `acc`'s desk. */
+  private deskBook(acc: LiveAccount, spec: SymbolSpec): SymbolBook {
+    const b = this.deskOf(acc).books.get(spec.name);
+    if (!b) {
+      throw new Error(`no book for ${spec.name}`);
+    }
+    return b;
+  }
+
+  private setDeskQuote(d: Desk, spec: SymbolSpec, raw: Quote): void {
+    const g = groupQuote(d.group, spec, raw);
+    const q = d.quotes.get(spec.name);
+    if (q) {
+      q.bid = g.bid;
+      q.ask = g.ask;
+      q.timeMs = g.timeMs;
+    } else {
+      d.quotes.set(spec.name, { ...g });
+    }
+  }
+
+  /** Commission of a deal of `volume` lots for `acc` (its group's, plus the symbol's own). */
+  private commission(acc: LiveAccount, spec: SymbolSpec, volume: number): number {
+    return groupCommission(this.deskOf(acc).group, spec, volume, acc.record.currency);
+  }
+
   private armOrder(o: LiveOrder): void {
     removeEntry(o.trigger);
-    const book = this.bookOf(o.spec);
+    const book = this.deskBook(o.account, o.spec);
     const t: Trigger = { kind: "order", order: o };
     const r = o.record;
     switch (r.orderType) {
@@ -1724,7 +1800,7 @@ export class TradingEngine {
     removeEntry(pos.tp);
     pos.sl = undefined;
     pos.tp = undefined;
-    const book = this.bookOf(pos.spec);
+    const book = this.deskBook(pos.account, pos.spec);
     const r = pos.record;
     const buy = r.orderType === "Buy";
     if (r.stopLoss > 0) {
@@ -1778,8 +1854,10 @@ export class TradingEngine {
         o.trigger = undefined;
         const r = o.record;
         if (r.orderType === "BuyStopLimit" || r.orderType === "SellStopLimit") {
-          // The stop price is hit: the same order becomes a limit order at the stop-limit price.
+          // The stop price is hit: the same order becomes a limit order at the stop-limit price,
+          // with the Return policy (ENUM_ORDER_TYPE_FILLING; see execution.ts).
           r.orderType = r.orderType === "BuyStopLimit" ? "BuyLimit" : "SellLimit";
+          r.fillPolicy = "FlashFill";
           r.price = r.stopLimitPrice;
           r.stopLimitPrice = 0;
           transitionOrder(r, "Placed");
@@ -1842,8 +1920,9 @@ export class TradingEngine {
 
   /** Closes the most losing positions first while the margin level is at or below stop-out. */
   private stopOut(acc: LiveAccount, m: Mutation): void {
+    const desk = this.deskOf(acc);
     for (let guard = acc.positions.size + 1; guard > 0; guard--) {
-      const fig = evaluateAccount(acc, this.look, this.conv, true);
+      const fig = evaluateAccount(acc, desk.look, this.conv, true);
       if (fig.margin <= 0) {
         return;
       }
@@ -1854,18 +1933,18 @@ export class TradingEngine {
       let worst: LivePosition | undefined;
       let worstResult = Number.POSITIVE_INFINITY;
       for (const pos of acc.positions.values()) {
-        const q = this.quotes.get(pos.record.symbol);
+        const q = desk.quotes.get(pos.record.symbol);
         if (!q || !this.tradeOpen(this.bookOf(pos.spec), m.time)) {
           continue;
         }
         const result =
-          floatingProfit(pos, this.look, this.conv, acc.record.currency) + pos.record.swap;
+          floatingProfit(pos, desk.look, this.conv, acc.record.currency) + pos.record.swap;
         if (result < worstResult) {
           worstResult = result;
           worst = pos;
         }
       }
-      const q = worst ? this.quotes.get(worst.record.symbol) : undefined;
+      const q = worst ? desk.quotes.get(worst.record.symbol) : undefined;
       if (!worst || !q) {
         return;
       }
@@ -1893,10 +1972,11 @@ export class TradingEngine {
       removeEntry(e);
     }
     acc.bands = [];
-    const { bands } = riskBands(acc, this.look, this.conv, this.specOf, acc.record.stopOutLevel);
+    const desk = this.deskOf(acc);
+    const { bands } = riskBands(acc, desk.look, this.conv, this.specOf, acc.record.stopOutLevel);
     const t: Trigger = { kind: "band", account: acc };
     for (const b of bands) {
-      const book = this.books.get(b.symbol);
+      const book = desk.books.get(b.symbol);
       if (!book) {
         continue;
       }
@@ -1965,7 +2045,7 @@ export class TradingEngine {
         if (spec.swapMode === "disabled" || !spec.swapDays.includes(endedWeekday)) {
           continue;
         }
-        const q = this.quotes.get(spec.name);
+        const q = this.deskOf(acc).quotes.get(spec.name);
         if (!q) {
           continue;
         }
@@ -1973,7 +2053,8 @@ export class TradingEngine {
         const days = spec.tripleSwapDay === endedWeekday ? 3 : 1;
         const raw = dailySwap(spec, r.orderType, r.volume, r.openPrice, q) * days;
         const ccy = swapCurrency(spec);
-        const rate = ccy === undefined ? 1 : rateOf(this.conv, ccy, acc.record.currency, this.look);
+        const look = this.deskOf(acc).look;
+        const rate = ccy === undefined ? 1 : rateOf(this.conv, ccy, acc.record.currency, look);
         if (rate === undefined) {
           continue;
         }
@@ -2015,9 +2096,10 @@ export class TradingEngine {
 
   private convertible(acc: LiveAccount, spec: SymbolSpec): boolean {
     const cur = acc.record.currency;
+    const look = this.deskOf(acc).look;
     return (
-      rateOf(this.conv, spec.profitCurrency, cur, this.look) !== undefined &&
-      rateOf(this.conv, spec.marginCurrency, cur, this.look) !== undefined
+      rateOf(this.conv, spec.profitCurrency, cur, look) !== undefined &&
+      rateOf(this.conv, spec.marginCurrency, cur, look) !== undefined
     );
   }
 
@@ -2089,13 +2171,14 @@ export class TradingEngine {
   /** A copy of a position record with its current floating profit and price. */
   private view(pos: LivePosition): PositionRecord {
     const r = pos.record;
-    const q = this.quotes.get(r.symbol);
+    const desk = this.deskOf(pos.account);
+    const q = desk.quotes.get(r.symbol);
     if (r.state !== "Filled" || !q) {
       return { ...r };
     }
     return {
       ...r,
-      profit: roundMoney(floatingProfit(pos, this.look, this.conv, pos.account.record.currency)),
+      profit: roundMoney(floatingProfit(pos, desk.look, this.conv, pos.account.record.currency)),
       priceCurrent: closePrice(r.orderType, q),
     };
   }

@@ -7,7 +7,13 @@
 //
 // Conversion: a direct pair FROM/TO converts at its bid (multiply); the inverse pair TO/FROM at
 // 1/ask; otherwise the amount goes through USD (two legs). Pairs come from the catalog symbols
-// whose base and profit currencies differ (FX, metals, crypto).
+// whose base and profit currencies differ (FX, metals, crypto). That is the side MT5 values a
+// profit at (the smaller amount); a loss is valued at the other side of each leg (direct pair:
+// ask, inverse pair: 1/bid, the larger amount), which is what SYMBOL_TRADE_TICK_VALUE_LOSS shows.
+//
+// Tick values: the catalog's `tickValue` is per lot per tick in the PROFIT currency;
+// `tickValuesIn` gives MT5's SYMBOL_TRADE_TICK_VALUE / _PROFIT / _LOSS in an account's DEPOSIT
+// currency at the current quotes.
 
 import type { SymbolSpec } from "../symbols.ts";
 import type { PositionSide, Quote } from "./types.ts";
@@ -91,17 +97,66 @@ export class Converter {
   }
 }
 
-/** Multiplier converting 1 unit along `legs` at the given quotes; undefined if a quote is missing. */
-export function pathRate(legs: readonly ConversionLeg[], quotes: QuoteLookup): number | undefined {
+/** Which amount is converted: a profit (MT5 takes the smaller rate) or a loss (the larger). */
+export type ConversionSide = "profit" | "loss";
+
+/**
+ * Multiplier converting 1 unit along `legs` at the given quotes; undefined if a quote is missing.
+ * `side` "profit": direct legs at bid, inverse legs at 1/ask; "loss": direct at ask, inverse 1/bid.
+ */
+export function pathRate(
+  legs: readonly ConversionLeg[],
+  quotes: QuoteLookup,
+  side: ConversionSide = "profit",
+): number | undefined {
   let rate = 1;
   for (const leg of legs) {
     const q = quotes(leg.symbol);
     if (!q) {
       return undefined;
     }
-    rate = leg.invert ? rate / q.ask : rate * q.bid;
+    if (side === "profit") {
+      rate = leg.invert ? rate / q.ask : rate * q.bid;
+    } else {
+      rate = leg.invert ? rate / q.bid : rate * q.ask;
+    }
   }
   return rate;
+}
+
+/** Value of one tick for one lot in an account's deposit currency (MT5 SYMBOL_TRADE_TICK_*). */
+export interface TickValues {
+  /** SYMBOL_TRADE_TICK_VALUE: MT5 reports the profit value here. */
+  tickValue: number;
+  /** SYMBOL_TRADE_TICK_VALUE_PROFIT: a tick in the position's favour. */
+  tickValueProfit: number;
+  /** SYMBOL_TRADE_TICK_VALUE_LOSS: a tick against the position (≥ the profit value). */
+  tickValueLoss: number;
+}
+
+/**
+ * The tick values of `spec` for an account in `depositCurrency`: the catalog's profit-currency
+ * `tickValue` converted with the profit side of the conversion path for _PROFIT and the loss side
+ * for _LOSS (e.g. USDJPY, USD account, bid/ask 148.30/148.32: 100 JPY / 148.32 = 0.67422 and
+ * 100 / 148.30 = 0.67431). Undefined when no path exists or a conversion quote is missing.
+ */
+export function tickValuesIn(
+  spec: SymbolSpec,
+  depositCurrency: string,
+  conv: Converter,
+  quotes: QuoteLookup,
+): TickValues | undefined {
+  const legs = conv.path(spec.profitCurrency, depositCurrency);
+  if (!legs) {
+    return undefined;
+  }
+  const profit = pathRate(legs, quotes, "profit");
+  const loss = pathRate(legs, quotes, "loss");
+  if (profit === undefined || loss === undefined) {
+    return undefined;
+  }
+  const tickValueProfit = spec.tickValue * profit;
+  return { tickValue: tickValueProfit, tickValueProfit, tickValueLoss: spec.tickValue * loss };
 }
 
 /** Price at which a position of `side` closes (buys close at bid, sells at ask). */

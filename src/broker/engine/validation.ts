@@ -1,5 +1,6 @@
 // Request checks of an MT5 trade server (MQL5 "Requirements and Limitations in Making Trades"):
-// volume, price normalisation and side, stops level, freeze level, fill policy and expiration.
+// volume, price normalisation and side, stops level, freeze level and expiration (fill policy:
+// execution.ts).
 //
 // Owns: pure predicates returning a Rejection or the resolved value. No I/O, no clock (the
 // current time is a parameter).
@@ -9,14 +10,7 @@ import { serverDayStart } from "../time.ts";
 import { isValidVolume } from "./money.ts";
 import type { Rejection } from "./retcodes.ts";
 import { reject } from "./retcodes.ts";
-import type {
-  ConcreteFillPolicy,
-  ExpirationType,
-  FillPolicy,
-  OrderType,
-  PositionSide,
-  Quote,
-} from "./types.ts";
+import type { ExpirationType, OrderType, PositionSide, Quote } from "./types.ts";
 
 /** Tolerance for price comparisons: a tenth of a point. */
 const tol = (spec: SymbolSpec): number => spec.point / 10;
@@ -148,24 +142,6 @@ export function checkPendingPrice(
     }
   }
   return undefined;
-}
-
-/** Resolves Any to what the symbol allows (FOK, then IOC, then Return); checks the rest. */
-export function resolveFillPolicy(
-  spec: SymbolSpec,
-  requested: FillPolicy | undefined,
-): ConcreteFillPolicy | Rejection {
-  if (requested === undefined || requested === "Any") {
-    const first = spec.fillingModes[0];
-    return first ?? reject("UNSUPPORTED_FILLING_MODE", `${spec.name} allows no filling mode`);
-  }
-  if (!spec.fillingModes.includes(requested)) {
-    return reject(
-      "UNSUPPORTED_FILLING_MODE",
-      `${requested} is not allowed on ${spec.name} (${spec.fillingModes.join(", ")})`,
-    );
-  }
-  return requested;
 }
 
 /** UTC ms of the next 00:00 server time after `utcMs`. */

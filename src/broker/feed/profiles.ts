@@ -24,7 +24,10 @@ export interface MarketProfile {
   readonly basePrice: number;
   /** Annualised volatility of log returns (0.08 = 8 % a year). */
   readonly annualVol: number;
-  /** Typical spread in points in the liquid hours (London / New York overlap). */
+  /**
+   * Typical RAW spread in points in the liquid hours (London / New York overlap): what a raw/ECN
+   * account sees; account groups add their markup on top (src/broker/groups.ts).
+   */
   readonly spreadPoints: number;
   /** Spread multiplier at the peak of the rollover window (server 23:55–00:10). */
   readonly rolloverSpreadFactor: number;
@@ -46,24 +49,26 @@ type ProfileRow = readonly [
   rolloverSpreadFactor: number,
 ];
 
-// symbol, class, digits, base, vol, spread pts, rollover ×
+// symbol, class, digits, base, vol, raw spread pts, rollover ×
+// FX and metal spreads are interbank/ECN (EURUSD 0.2 pip), widening ×8 / ×5 at rollover as raw
+// books thin out; indices and crypto are quoted the same on every account group.
 const ROWS: readonly ProfileRow[] = [
-  ["EURUSD", "fx", 5, 1.165, 0.08, 10, 4],
-  ["GBPUSD", "fx", 5, 1.335, 0.09, 14, 4],
-  ["USDJPY", "fx", 3, 151.5, 0.1, 12, 4],
-  ["USDCHF", "fx", 5, 0.8, 0.08, 15, 4],
-  ["AUDUSD", "fx", 5, 0.655, 0.11, 12, 4],
-  ["USDCAD", "fx", 5, 1.395, 0.07, 16, 4],
-  ["NZDUSD", "fx", 5, 0.575, 0.11, 18, 4],
-  ["EURGBP", "fx", 5, 0.8727, 0.07, 15, 5],
-  ["EURJPY", "fx", 3, 176.5, 0.1, 18, 5],
-  ["GBPJPY", "fx", 3, 202.25, 0.11, 28, 5],
-  ["CADJPY", "fx", 3, 108.6, 0.11, 22, 5],
-  ["EURCHF", "fx", 5, 0.932, 0.06, 18, 5],
-  ["AUDJPY", "fx", 3, 99.23, 0.13, 20, 5],
-  ["EURAUD", "fx", 5, 1.7786, 0.09, 25, 5],
-  ["XAUUSD", "metal", 2, 4000, 0.18, 25, 3],
-  ["XAGUSD", "metal", 3, 48, 0.3, 25, 3],
+  ["EURUSD", "fx", 5, 1.165, 0.08, 2, 8],
+  ["GBPUSD", "fx", 5, 1.335, 0.09, 4, 8],
+  ["USDJPY", "fx", 3, 151.5, 0.1, 3, 8],
+  ["USDCHF", "fx", 5, 0.8, 0.08, 5, 8],
+  ["AUDUSD", "fx", 5, 0.655, 0.11, 3, 8],
+  ["USDCAD", "fx", 5, 1.395, 0.07, 5, 8],
+  ["NZDUSD", "fx", 5, 0.575, 0.11, 6, 8],
+  ["EURGBP", "fx", 5, 0.8727, 0.07, 5, 8],
+  ["EURJPY", "fx", 3, 176.5, 0.1, 6, 8],
+  ["GBPJPY", "fx", 3, 202.25, 0.11, 12, 8],
+  ["CADJPY", "fx", 3, 108.6, 0.11, 10, 8],
+  ["EURCHF", "fx", 5, 0.932, 0.06, 8, 8],
+  ["AUDJPY", "fx", 3, 99.23, 0.13, 8, 8],
+  ["EURAUD", "fx", 5, 1.7786, 0.09, 10, 8],
+  ["XAUUSD", "metal", 2, 4000, 0.18, 12, 5],
+  ["XAGUSD", "metal", 3, 48, 0.3, 15, 5],
   ["US500", "index", 2, 6700, 0.17, 50, 3],
   ["DE40", "index", 2, 24000, 0.19, 120, 3],
   ["BTCUSD", "crypto", 2, 100_000, 0.55, 2000, 2],

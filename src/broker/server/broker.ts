@@ -40,6 +40,14 @@ import {
   type TickSource,
   type Timeframe,
 } from "../feed/index.ts";
+import {
+  DEFAULT_GROUP,
+  findGroup,
+  groupQuote,
+  listGroups,
+  markupSplit,
+  pricingGroup,
+} from "../groups.ts";
 import type { BrokerStore, StoredAccount } from "../storage/store.ts";
 import { getSymbol, isQuoteSessionOpen, listSymbols, type SymbolSpec } from "../symbols.ts";
 import { formatServerTime, serverOffsetMinutes, serverZoneName } from "../time.ts";
@@ -309,7 +317,17 @@ export class DemoBroker {
     }
     const leverage = req.leverage ?? 100;
     const deposit = req.deposit ?? 10_000;
-    const group = req.group ?? "demo";
+    const group = req.group ?? DEFAULT_GROUP;
+    if (!findGroup(group)) {
+      return {
+        ok: false,
+        reason: "INVALID",
+        retcode: 10013,
+        message: `unknown group '${group}' (${listGroups()
+          .map((g) => g.name)
+          .join(", ")})`,
+      };
+    }
     const login = this.nextLogin++;
     const password = newPassword();
     const investorPassword = newPassword();
@@ -391,20 +409,48 @@ export class DemoBroker {
     return listSymbols();
   }
 
-  quote(symbol: string): Quote | undefined {
-    return this.engine.quote(symbol);
+  /** The group whose prices `login` sees (the default group's for an unknown login). */
+  groupOf(login: number | null): string {
+    return (login === null ? undefined : this.engine.account(login)?.group) ?? DEFAULT_GROUP;
   }
 
+  /** The quote of `symbol` as accounts of `group` see it (groups.ts). */
+  quote(symbol: string, group: string = DEFAULT_GROUP): Quote | undefined {
+    return this.engine.quote(symbol, group);
+  }
+
+  /** A feed tick (raw prices) as accounts of `group` see it. */
+  groupTick(tick: Quote, group: string): Quote {
+    const spec = getSymbol(tick.symbol);
+    return spec ? groupQuote(pricingGroup(group), spec, tick) : tick;
+  }
+
+  /** Bid bars of `symbol` as accounts of `group` see them: the raw bars moved by the markup. */
   bars(
     symbol: string,
     timeframe: Timeframe,
     query: { from?: number; to?: number; count?: number },
+    group: string = DEFAULT_GROUP,
   ): Bar[] {
-    return this.market.bars(symbol, timeframe, {
+    const raw = this.market.bars(symbol, timeframe, {
       ...(query.from !== undefined ? { fromMs: query.from } : {}),
       ...(query.to !== undefined ? { toMs: query.to } : {}),
       ...(query.count !== undefined ? { count: query.count } : {}),
     });
+    const spec = getSymbol(symbol);
+    const [below, above] = spec ? markupSplit(pricingGroup(group), spec) : [0, 0];
+    if (!spec || below + above === 0) {
+      return raw;
+    }
+    const down = (x: number) => Number((x - below * spec.point).toFixed(spec.digits));
+    return raw.map((b) => ({
+      ...b,
+      open: down(b.open),
+      high: down(b.high),
+      low: down(b.low),
+      close: down(b.close),
+      spread: b.spread + below + above,
+    }));
   }
 
   serverTime(): { time_ms: number; server_time: string; offset_minutes: number; zone: string } {
@@ -445,6 +491,27 @@ export class DemoBroker {
   async closedPositions(login: number, fromMs: number, toMs: number): Promise<PositionRecord[]> {
     await this.store.drain();
     return this.store.closedPositions(login, fromMs, toMs);
+  }
+
+  /**
+   * A dealer operation (MT5 manager's deposit, withdrawal, credit in/out): a DealBalance or
+   * DealCredit deal, placedType ByDealer; a margin level it leaves at or below the stop-out level
+   * stops the account out at once. Committed and published like a trade.
+   */
+  async dealerOperation(
+    login: number,
+    kind: "balance" | "credit",
+    amount: number,
+    comment?: string,
+  ): Promise<ReturnType<TradingEngine["balanceOperation"]>> {
+    const result = this.engine.balanceOperation({
+      login,
+      kind,
+      amount,
+      ...(comment !== undefined ? { comment } : {}),
+    });
+    await this.commit(result.events);
+    return result;
   }
 
   // --- trading (each answer only after its events are committed) --------------------------

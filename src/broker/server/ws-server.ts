@@ -1,11 +1,13 @@
 // The demo broker's WebSocket front: one connection per terminal session. Parses and validates
 // frames (protocol.ts), enforces login and trade rights, routes ops to the DemoBroker, pushes
-// ticks for subscribed symbols and trade events for the logged-in account. A slow client gets
+// ticks for subscribed symbols (at the logged-in account group's prices, groups.ts; the default
+// group's before login) and trade events for the logged-in account. A slow client gets
 // ticks conflated (latest per symbol) and is closed if even its trade events back up; malformed
 // frames get an error reply, never a crash.
 import type { Server, ServerWebSocket } from "bun";
 import type { TradeResult } from "../engine/engine.ts";
 import type { EngineEvent, Quote } from "../engine/types.ts";
+import { DEFAULT_GROUP } from "../groups.ts";
 import { getSymbol } from "../symbols.ts";
 import type { DemoBroker } from "./broker.ts";
 import {
@@ -21,6 +23,8 @@ import {
 
 interface Conn {
   login: number | null;
+  /** The account group whose prices the connection gets (groups.ts; default before login). */
+  group: string;
   trade: boolean;
   symbols: Set<string>;
   /** Ticks held back while the socket is congested (latest per symbol). */
@@ -118,14 +122,15 @@ export function startBrokerServer(
       }
     }
     for (const [ws, mine] of perSocket) {
+      const group = ws.data.group;
       if (mine.length === 1 || mine.length > CORKED_TICKS) {
         for (const tick of mine) {
-          sendTick(ws, tick);
+          sendTick(ws, broker.groupTick(tick, group));
         }
       } else {
         ws.cork(() => {
           for (const tick of mine) {
-            sendTick(ws, tick);
+            sendTick(ws, broker.groupTick(tick, group));
           }
         });
       }
@@ -154,6 +159,9 @@ export function startBrokerServer(
       if (!socks) {
         continue;
       }
+      // The summary of the account once the events are applied: authoritative after every
+      // trade event. Between trades a terminal values its positions from the ticks itself (as MT5
+      // terminals do; the service's session workers: src/sessions/valuation.ts).
       const summary = broker.accountInfo(login);
       for (const ws of socks) {
         send(ws, { event: "trade", data: list });
@@ -163,32 +171,6 @@ export function startBrokerServer(
       }
     }
   });
-
-  // Floating P/L moves with every tick: once a second, accounts with open positions get their
-  // positions (current profit) and summary, so terminals and mirrors stay valued between trades.
-  const valuation = setInterval(() => {
-    for (const [login, socks] of byLogin) {
-      if (socks.size === 0) {
-        continue;
-      }
-      const positions = broker.positions(login);
-      if (positions.length === 0) {
-        continue;
-      }
-      const summary = broker.accountInfo(login);
-      const positionsFrame = JSON.stringify({ event: "positions", data: positions });
-      const accountFrame = summary ? JSON.stringify({ event: "account", data: summary }) : null;
-      for (const ws of socks) {
-        if (ws.getBufferedAmount() > SOFT_LIMIT) {
-          continue;
-        }
-        ws.send(positionsFrame);
-        if (accountFrame) {
-          ws.send(accountFrame);
-        }
-      }
-    }
-  }, 1000);
 
   const allow = (conn: Conn): boolean => {
     const now = performance.now();
@@ -241,6 +223,7 @@ export function startBrokerServer(
           byLogin.get(conn.login)?.delete(ws);
         }
         conn.login = params.login;
+        conn.group = broker.groupOf(params.login);
         conn.trade = verdict.trade;
         const set = byLogin.get(params.login) ?? new Set<Ws>();
         set.add(ws);
@@ -280,7 +263,7 @@ export function startBrokerServer(
       }
       case "quote": {
         const { symbol } = p as OpParams<"quote">;
-        const q = broker.quote(symbol);
+        const q = broker.quote(symbol, conn.group);
         return q ? { ok: true, data: q } : fail("SYMBOL_NOT_FOUND", `no quote for '${symbol}'`);
       }
       case "quotes.subscribe":
@@ -309,7 +292,7 @@ export function startBrokerServer(
         if (!getSymbol(q.symbol)) {
           return fail("SYMBOL_NOT_FOUND", `unknown symbol '${q.symbol}'`);
         }
-        return { ok: true, data: broker.bars(q.symbol, q.timeframe, q) };
+        return { ok: true, data: broker.bars(q.symbol, q.timeframe, q, conn.group) };
       }
       case "account":
         return { ok: true, data: broker.accountInfo(login) };
@@ -370,6 +353,7 @@ export function startBrokerServer(
       if (path === "/" || path === "/ws") {
         const data: Conn = {
           login: null,
+          group: DEFAULT_GROUP,
           trade: false,
           symbols: new Set(),
           pending: new Map(),
@@ -456,7 +440,6 @@ export function startBrokerServer(
   return {
     port: server.port ?? opts.port,
     async stop() {
-      clearInterval(valuation);
       await server.stop(true);
     },
   };

@@ -1,5 +1,6 @@
 // Deal history: the `from`/`to` range of `orders/history/paginated`, its pagination, the spec §2.3
-// OrderHistoryResult, the closed-session window and pairing deals by position.
+// OrderHistoryResult, the closed-session window and pairing deals by position; the order history
+// (`history/orders`) uses the same range and page rules.
 //
 // Owns: query parsing (server-time strings via parseServerTime; the spec's exact message
 // `invalid date format`), the stable deal order (timestampUTC, then ticket) and page maths. Pure:
@@ -18,7 +19,7 @@
 
 import { parseServerTime, serverDayStart } from "../../broker/time.ts";
 import type { FieldError } from "./field-error.ts";
-import type { ApiDeal } from "./records.ts";
+import type { ApiDeal, ApiHistoryOrder } from "./records.ts";
 
 /** The spec's message for a bad `from`/`to`. */
 export const INVALID_DATE_FORMAT = "invalid date format";
@@ -127,11 +128,29 @@ export function paginateDeals<T extends { timestampUTC: number; ticket: number }
   page?: unknown,
   perPage?: unknown,
 ): DealPage<T> | FieldError {
+  return paginate(deals, compareDeals, page, perPage);
+}
+
+/** Stable order of the order history: setupTimestampUTC, then ticket. */
+export function compareOrders(
+  a: { setupTimestampUTC: number; ticket: number },
+  b: { setupTimestampUTC: number; ticket: number },
+): number {
+  return a.setupTimestampUTC - b.setupTimestampUTC || a.ticket - b.ticket;
+}
+
+/** Sorts a copy of `items` by `compare` and cuts page `page` (0-based) of `perPage` (as above). */
+export function paginate<T>(
+  items: readonly T[],
+  compare: (a: T, b: T) => number,
+  page?: unknown,
+  perPage?: unknown,
+): DealPage<T> | FieldError {
   const q = parsePageQuery(page, perPage);
   if (!q.ok) {
     return q;
   }
-  const sorted = [...deals].sort(compareDeals);
+  const sorted = [...items].sort(compare);
   const start = q.page * q.perPage;
   return {
     ok: true,
@@ -145,13 +164,36 @@ export function paginateDeals<T extends { timestampUTC: number; ticket: number }
 
 /** Spec §2.3 OrderHistoryResult. */
 export interface OrderHistoryResult {
-  /** Informational action code, 0. */
+  /** Informational action code: 0 = the page is complete (always 0 here). */
   action: number;
   internalDeals: ApiDeal[];
 }
 
 export function orderHistoryResult(deals: ApiDeal[]): OrderHistoryResult {
   return { action: 0, internalDeals: deals };
+}
+
+/** A page of the order history (`GET …/history/orders`): orders in a final state. */
+export interface OrderHistoryPage {
+  /** Informational action code: 0 = the page is complete (always 0 here). */
+  action: number;
+  orders: ApiHistoryOrder[];
+  page: number;
+  per_page: number;
+  total: number;
+  total_pages: number;
+}
+
+/** The order-history answer of one page. */
+export function orderHistoryPage(p: DealPage<ApiHistoryOrder>): OrderHistoryPage {
+  return {
+    action: 0,
+    orders: p.items,
+    page: p.page,
+    per_page: p.perPage,
+    total: p.total,
+    total_pages: p.totalPages,
+  };
 }
 
 /** The current trading session for closed-session: 00:00 server time today .. now. */

@@ -19,6 +19,13 @@
 // - Closed position: as open, plus closePrice / closeTime / closeTimestampUTC / closeComment of
 //   the final exit; lots = the closed volume (the engine's open volume is 0 by then); state stays
 //   `Filled` — the state enum has no "Closed"; a non-zero closeTimestampUTC marks a closed record.
+//   Its placedType says how it was closed: the placedType of the final exit deal (OnSL, OnTP,
+//   OnStopOut when the broker closed it; Manually, ByExpert… otherwise); closeComment is that
+//   deal's comment (`[sl 1.10426]`, `[so 42.10%]`, or the close request's comment).
+// - Deal: placedType is the deal's reason (MT5 DEAL_REASON) in the placedType vocabulary.
+// - History order (order history): an order in a final state (Filled, Cancelled, Expired,
+//   Rejected) with its setup and done times; lots = the requested volume, filledLots = what was
+//   filled before it left the book.
 // - Pending order: state = the order's state (`Placed` while resting), lots = the remaining
 //   volume (volumeCurrent), openPrice = the order price (the trigger for stop-limit orders, whose
 //   limit is stopLimitPrice), openTime = setup time, money fields 0, deal tickets 0, deal arrays
@@ -36,6 +43,7 @@ import type {
   ExpirationType,
   FillPolicy,
   OrderRecord,
+  PlacedType,
   PositionRecord,
 } from "../../broker/engine/types.ts";
 import { formatServerTime } from "../../broker/time.ts";
@@ -74,6 +82,11 @@ export interface ApiDeal {
   commission: number;
   fee: number;
   comment: string;
+  /**
+   * Why the deal was made (MT5 DEAL_REASON, the placedType vocabulary): Manually, ByExpert,
+   * OnSL, OnTP, OnStopOut, ByDealer (balance operations), …
+   */
+  placedType: string;
   /** Execution time, server time `YYYY-MM-DDTHH:mm:ss`. */
   time: string;
   /** Execution time, UTC ms. */
@@ -153,6 +166,11 @@ export interface PositionExtras {
   requestId?: number;
   /** Profit currency → deposit currency rate at the record's time. */
   profitRate?: number;
+  /**
+   * Closed positions: the placedType of the final exit deal (OnSL, OnTP, OnStopOut, …) when the
+   * caller knows it and `deals` do not hold that deal.
+   */
+  closePlacedType?: PlacedType;
 }
 
 const DEFAULT_FILL_POLICY: FillPolicy = "FillOrKill";
@@ -185,6 +203,7 @@ export function toDeal(d: DealRecord): ApiDeal {
     commission: d.commission,
     fee: d.fee,
     comment: d.comment,
+    placedType: d.placedType,
     time: formatServerTime(d.timeMs),
     timestampUTC: d.timeMs,
   };
@@ -282,7 +301,8 @@ export function toPositionRecord(
 
 /**
  * Spec §2.4 record of a closed position (closed-session list): close price, time and comment of
- * the final exit; lots = the closed volume.
+ * the final exit; lots = the closed volume; placedType = how it was closed, the placedType of the
+ * final exit deal (among `deals`, else `extras.closePlacedType`, else the position's own).
  */
 export function toClosedPositionRecord(
   p: PositionRecord,
@@ -291,8 +311,10 @@ export function toClosedPositionRecord(
   extras: PositionExtras = {},
 ): ApiPositionRecord {
   const lots = p.volume > 0 ? p.volume : p.closedVolume;
+  const exit = deals?.find((d) => d.ticket === p.dealOutTicket && p.dealOutTicket !== 0);
   return {
     ...positionBase(p, spec, deals, extras, lots),
+    placedType: exit?.placedType ?? extras.closePlacedType ?? p.placedType,
     closePrice: p.closePrice,
     closeTime: serverTimeOrEmpty(p.closeMs),
     closeComment: p.closeComment,
@@ -351,4 +373,76 @@ export function toPendingOrderRecord(
 /** Position detail: the record plus netProfit = profit + swap + commission (2 decimals). */
 export function withNetProfit(record: ApiPositionRecord): ApiPositionDetail {
   return { ...record, netProfit: netProfit(record) };
+}
+
+/** An order of the order history: one in a final state (see header). */
+export interface ApiHistoryOrder {
+  ticket: number;
+  symbol: string;
+  /** Buy, Sell, BuyLimit, …, CloseBy. */
+  orderType: string;
+  /** Final state: Filled, Cancelled, Expired or Rejected. */
+  state: string;
+  /** Requested volume, lots. */
+  lots: number;
+  /** Volume filled before the order left the book, lots. */
+  filledLots: number;
+  /** Order price; for a market order the price the client saw (0 when none). */
+  openPrice: number;
+  stopLimitPrice: number;
+  stopLoss: number;
+  takeProfit: number;
+  digits: number;
+  fillPolicy: string;
+  expirationType: string;
+  /** Server time; "" when none. */
+  expirationTime: string;
+  /** Position the order opened, changed or closed; 0 if none. */
+  positionTicket: number;
+  /** Close-by: the opposite position; else 0. */
+  positionByTicket: number;
+  expertId: number;
+  comment: string;
+  /** Why it was placed: Manually, ByExpert, OnSL, OnTP, OnStopOut, … */
+  placedType: string;
+  clientOrderId: string;
+  /** Setup time, server time `YYYY-MM-DDTHH:mm:ss`. */
+  setupTime: string;
+  setupTimestampUTC: number;
+  /** When it reached its final state, server time. */
+  doneTime: string;
+  doneTimestampUTC: number;
+}
+
+const LOT_SCALE = 1e8;
+
+/** An order of the order history (see header). */
+export function toHistoryOrder(o: OrderRecord, spec: RecordSymbol): ApiHistoryOrder {
+  const filled = Math.round((o.volumeInitial - o.volumeCurrent) * LOT_SCALE) / LOT_SCALE;
+  return {
+    ticket: o.ticket,
+    symbol: o.symbol,
+    orderType: o.orderType,
+    state: o.state,
+    lots: o.volumeInitial,
+    filledLots: Math.max(filled, 0),
+    openPrice: o.price,
+    stopLimitPrice: o.stopLimitPrice,
+    stopLoss: o.stopLoss,
+    takeProfit: o.takeProfit,
+    digits: spec.digits,
+    fillPolicy: o.fillPolicy,
+    expirationType: o.expirationType,
+    expirationTime: serverTimeOrEmpty(o.expirationMs),
+    positionTicket: o.positionTicket,
+    positionByTicket: o.positionByTicket,
+    expertId: o.expertId,
+    comment: o.comment,
+    placedType: o.placedType,
+    clientOrderId: o.clientOrderId,
+    setupTime: formatServerTime(o.setupMs),
+    setupTimestampUTC: o.setupMs,
+    doneTime: serverTimeOrEmpty(o.doneMs),
+    doneTimestampUTC: o.doneMs,
+  };
 }

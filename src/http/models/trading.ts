@@ -8,11 +8,10 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { Quote } from "../../broker/engine/types.ts";
 import { TIMEFRAMES } from "../../broker/feed/types.ts";
-import type { SymbolSpec } from "../../broker/symbols.ts";
 import type { PerformanceMetrics } from "../../domain/performance.ts";
 import type { AccountSummaryView } from "../../domain/trading/account.ts";
 import type { CloseAllResult } from "../../domain/trading/close-all.ts";
-import type { OrderHistoryResult } from "../../domain/trading/history.ts";
+import type { OrderHistoryPage, OrderHistoryResult } from "../../domain/trading/history.ts";
 import {
   type MarketStatusItem,
   type ServerTimezonePayload,
@@ -22,9 +21,11 @@ import {
 } from "../../domain/trading/market.ts";
 import type {
   ApiDeal,
+  ApiHistoryOrder,
   ApiPositionDetail,
   ApiPositionRecord,
 } from "../../domain/trading/records.ts";
+import type { AccountSymbolSpec } from "../../services/tick-values.ts";
 import type { TradingService } from "../../services/trading.ts";
 import type { SessionHealth } from "../../sessions/session.ts";
 import { named } from "../openapi/schema.ts";
@@ -70,7 +71,14 @@ export const DealSchema = named(
       swap: Type.Number(),
       commission: Type.Number(),
       fee: Type.Number(),
-      comment: Type.String(),
+      comment: Type.String({
+        description:
+          "The order's comment; the broker's for its own closes (`[sl 1.10426]`, `[so 42.10%]`)",
+      }),
+      placedType: Type.String({
+        description:
+          "Why the deal was made (MT5 deal reason): Manually, ByExpert, OnSL, OnTP, OnStopOut (the broker closed the position), ByDealer (balance operations), …",
+      }),
       time: ServerTime("Execution time, broker server time `YYYY-MM-DDTHH:mm:ss`"),
       timestampUTC: UtcMs("Execution time, UTC milliseconds"),
     },
@@ -123,12 +131,18 @@ const positionFields = {
   partialFillDeals: Type.Array(DealSchema, {
     description: "Entry deals (DealEntryIn, DealEntryInOut), by time",
   }),
-  placedType: Type.String({ description: "Manually, ByExpert, ByDealer, …" }),
+  placedType: Type.String({
+    description:
+      "Open position / pending order: why it was placed (Manually, ByExpert, …). Closed position: how it was closed, the placedType of its final exit deal (OnSL, OnTP, OnStopOut when the broker closed it; Manually, ByExpert, … otherwise)",
+  }),
   profitRate: Type.Number({ description: "Profit currency → deposit currency rate" }),
   requestId: Int({ format: "int64" }),
   stopLimitPrice: Type.Number({ description: "Stop-limit orders: the limit price; else 0" }),
   fee: Type.Number(),
-  closeComment: Type.String(),
+  closeComment: Type.String({
+    description:
+      'Closed position: the comment of its final exit deal (`[sl 1.10426]`, `[tp …]`, `[so 42.10%]` or the close request\'s); "" while open',
+  }),
   closeLots: Type.Number({ description: "Lots closed so far" }),
   closeVolume: Type.Number({ description: "closeLots × contractSize" }),
   openTimestampUTC: UtcMs("Open time, UTC milliseconds"),
@@ -331,7 +345,10 @@ export const OrderHistoryResultSchema = named(
   "OrderHistoryResult",
   Type.Object(
     {
-      action: Int({ description: "Informational action code, 0" }),
+      action: Int({
+        description:
+          "Informational action code: 0 = this page is complete (every deal of the page is in internalDeals); the service always answers 0",
+      }),
       internalDeals: Type.Array(DealSchema, {
         description:
           "One entry per execution leg, ordered by timestampUTC then ticket; pair by positionTicket",
@@ -350,6 +367,73 @@ assertType<
     OrderHistoryResult & { page: number; per_page: number; total: number; total_pages: number }
   >
 >();
+
+/** An order of the order history (`GET …/history/orders`). */
+export const HistoryOrderSchema = named(
+  "HistoryOrder",
+  Type.Object(
+    {
+      ticket: Ticket("Order ticket"),
+      symbol: Type.String(),
+      orderType: Type.String({
+        description:
+          "Buy, Sell, BuyLimit, SellLimit, BuyStop, SellStop, BuyStopLimit, SellStopLimit, CloseBy",
+      }),
+      state: Type.String({ description: "Final state: Filled, Cancelled, Expired or Rejected" }),
+      lots: Type.Number({ description: "Requested volume, lots" }),
+      filledLots: Type.Number({
+        description:
+          "Volume filled before the order left the book, lots (a cancelled order may be partly filled)",
+      }),
+      openPrice: Type.Number({
+        description: "Order price; for a market order the price the client saw, 0 when none",
+      }),
+      stopLimitPrice: Type.Number({ description: "Stop-limit orders: the limit price; else 0" }),
+      stopLoss: Type.Number({ description: "0 when unset" }),
+      takeProfit: Type.Number({ description: "0 when unset" }),
+      digits: Int({ description: "Price decimal digits" }),
+      fillPolicy: Type.String({ description: "FillOrKill, ImmediateOrCancel or FlashFill" }),
+      expirationType: Type.String({ description: "GTC, Today, Specified or SpecifiedDay" }),
+      expirationTime: Type.String({ description: 'Broker server time; "" when none' }),
+      positionTicket: Ticket("Position the order opened, changed or closed; 0 if none"),
+      positionByTicket: Ticket("Close-by orders: the opposite position; else 0"),
+      expertId: Int({ format: "int64", description: "Magic number of the EA; 0 manual" }),
+      comment: Type.String(),
+      placedType: Type.String({
+        description:
+          "Why it was placed: Manually, ByExpert, OnSL, OnTP, OnStopOut (the broker's closing orders), …",
+      }),
+      clientOrderId: Type.String({ description: 'The client order id; "" for the broker\'s own' }),
+      setupTime: ServerTime("When the order was placed, broker server time"),
+      setupTimestampUTC: UtcMs("When the order was placed, UTC milliseconds"),
+      doneTime: ServerTime("When it reached its final state, broker server time"),
+      doneTimestampUTC: UtcMs("When it reached its final state, UTC milliseconds"),
+    },
+    { description: "An order in a final state (filled, cancelled, expired or rejected)" },
+  ),
+);
+assertType<Same<Static<typeof HistoryOrderSchema>, ApiHistoryOrder>>();
+
+/** A page of the order history. */
+export const OrderHistoryPageSchema = named(
+  "OrderHistoryPage",
+  Type.Object(
+    {
+      action: Int({
+        description: "Informational action code: 0 = this page is complete; always 0",
+      }),
+      orders: Type.Array(HistoryOrderSchema, {
+        description: "Ordered by setupTimestampUTC then ticket",
+      }),
+      page: Int({ minimum: 0, description: "This page's number, 0-based" }),
+      per_page: Int({ minimum: 1, maximum: 1000 }),
+      total: Int({ minimum: 0, description: "Orders in the range over all pages" }),
+      total_pages: Int({ minimum: 0, description: "ceil(total / per_page)" }),
+    },
+    { description: "A page of the orders placed between from and to that are in a final state" },
+  ),
+);
+assertType<Same<Static<typeof OrderHistoryPageSchema>, OrderHistoryPage>>();
 
 /** Spec §2.6 performance metrics. */
 export const PerformanceSchema = named(
@@ -479,7 +563,13 @@ const SessionWindows = Type.Array(
 const FILL_POLICIES = ["FillOrKill", "ImmediateOrCancel", "FlashFill"] as const;
 const EXPIRATION_TYPES = ["GTC", "Today", "Specified", "SpecifiedDay"] as const;
 
-/** A symbol's full specification, as the account's broker publishes it. */
+/** A tick value in the deposit currency; null while a conversion quote is unavailable. */
+const DepositTickValue = (description: string) =>
+  Type.Union([Type.Number(), Type.Null()], {
+    description: `${description}; null while a conversion quote is unavailable`,
+  });
+
+/** A symbol's full specification as the account sees it (tick values in its deposit currency). */
 export const SymbolSpecSchema = named(
   "SymbolSpec",
   Type.Object(
@@ -490,8 +580,24 @@ export const SymbolSpecSchema = named(
       digits: Int({ description: "Price decimals" }),
       point: Type.Number({ description: "10^-digits" }),
       contractSize: Type.Number({ description: "Units of the base asset per lot" }),
-      tickSize: Type.Number(),
-      tickValue: Type.Number({ description: "Value of one tick for one lot, profit currency" }),
+      tickSize: Type.Number({ description: "Minimal price change (SYMBOL_TRADE_TICK_SIZE)" }),
+      tickValue: DepositTickValue(
+        "Value of one tick for one lot in the account's deposit currency at the current quotes " +
+          "(SYMBOL_TRADE_TICK_VALUE, equal to tickValueProfit as in MT5)",
+      ),
+      tickValueProfit: DepositTickValue(
+        "Deposit-currency value of one tick in the position's favour, one lot: the profit " +
+          "currency converted at the side of the conversion pair MT5 books a profit at " +
+          "(SYMBOL_TRADE_TICK_VALUE_PROFIT)",
+      ),
+      tickValueLoss: DepositTickValue(
+        "Deposit-currency value of one tick against the position, one lot: converted at the " +
+          "other side of the conversion pair (SYMBOL_TRADE_TICK_VALUE_LOSS, ≥ tickValueProfit)",
+      ),
+      tickValueProfitCurrency: Type.Number({
+        description:
+          "Value of one tick for one lot in the profit currency (e.g. 100 JPY on USDJPY)",
+      }),
       volumeMin: Type.Number(),
       volumeMax: Type.Number(),
       volumeStep: Type.Number(),
@@ -520,9 +626,14 @@ export const SymbolSpecSchema = named(
       swapDays: Type.Array(Int({ minimum: 0, maximum: 6 }), {
         description: "Server weekdays whose rollover charges swap",
       }),
-      commissionPerLot: Type.Number({ description: "Deposit currency per lot per side" }),
+      commissionPerLot: Type.Number({
+        description:
+          "Deposit currency per lot per side charged by the symbol itself. 0 on the demo broker, " +
+          "which charges by account group: 'demo-raw' 3.50 USD (or its schedule's amount in the deposit currency) on FX and metals, 'demo' none (its " +
+          "spread carries a markup instead)",
+      }),
       tradeMode: Literals(["disabled", "longOnly", "shortOnly", "closeOnly", "full"] as const),
-      executionMode: Literals(["instant", "market"] as const),
+      executionMode: Literals(["request", "instant", "market", "exchange"] as const),
       fillingModes: Type.Array(Literals(FILL_POLICIES)),
       expirationModes: Type.Array(Literals(EXPIRATION_TYPES)),
       tradeSessions: SessionWindows,
@@ -536,8 +647,8 @@ export const SymbolSpecSchema = named(
   ),
 );
 // The catalog's arrays are readonly: the same fields, and every value the schema allows is one.
-assertType<Same<keyof Static<typeof SymbolSpecSchema>, keyof SymbolSpec>>();
-assertType<Within<Static<typeof SymbolSpecSchema>, SymbolSpec>>();
+assertType<Same<keyof Static<typeof SymbolSpecSchema>, keyof AccountSymbolSpec>>();
+assertType<Within<Static<typeof SymbolSpecSchema>, AccountSymbolSpec>>();
 
 /** The OHLC timeframes. */
 export const TimeframeSchema = named("Timeframe", Literals(TIMEFRAMES, "Bar timeframe"));

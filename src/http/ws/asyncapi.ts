@@ -109,6 +109,10 @@ const Deal = component(
       commission: Type.Number(),
       fee: Type.Number(),
       comment: Type.String(),
+      placedType: Type.String({
+        description:
+          "Why the deal was made (MT5 deal reason): Manually, ByExpert, OnSL, OnTP, OnStopOut, ByDealer, …",
+      }),
       time: ServerTime,
       timestampUTC: UtcMs,
     },
@@ -293,7 +297,14 @@ const TradePositionClosed = Type.Object(
   { ...closed, title: "position closed", description: "A position closed (the closed record)" },
 );
 const TradeDeal = Type.Object(
-  { event: Type.Literal("deal"), deal: Deal },
+  {
+    event: Type.Literal("deal"),
+    deal: Deal,
+    reason: Type.String({
+      description:
+        "The deal's placedType (its MT5 reason): OnSL, OnTP or OnStopOut when the broker closed the position, else e.g. Manually or ByExpert",
+    }),
+  },
   { ...closed, title: "deal", description: "A deal (execution leg) was added" },
 );
 const TradeOrderReconciled = Type.Object(
@@ -737,6 +748,8 @@ const M = {
     name: "account",
     title: "account",
     summary: "The account summary changed",
+    description:
+      "Sent with every trade event and, between trades, on every tick of a symbol the account's valuation depends on (one per broker step): equity, margin level and profit at that tick's prices. Conflated to the latest under congestion; a resume replays the ones of trade events and only the latest tick valuation.",
     payload: AccountMessage,
   }),
   trade: message("trade", {
@@ -1073,7 +1086,7 @@ export function buildAsyncApiDocument(opts: AsyncApiOptions): Record<string, unk
         "",
         "Every client frame is a JSON object with an `op` (subscribe, unsubscribe, ping) and an optional `id` echoed in the answer (`ack` or `error`). Every server message is `{type, account_id, seq, data}`; `seq` increases per account across all channels and connections.",
         "",
-        "Back-pressure: a congested socket queues its messages in order, conflating quotes and bar updates to the latest per symbol; trade, account, session, ea and bar-close messages are never dropped; past TAS_WS_BUFFER_MESSAGES the socket closes with 4000. Limits: TAS_WS_MAX_CONNECTIONS_PER_KEY sockets per key, TAS_WS_MAX_SUBSCRIPTIONS units per connection, a frame budget of TAS_WS_MESSAGE_RATE/s (burst TAS_WS_MESSAGE_BURST). Bun pings idle sockets; one silent for TAS_WS_IDLE_TIMEOUT_SECONDS is dropped.",
+        "Back-pressure: a congested socket queues its messages in order, conflating quotes and bar updates to the latest per symbol and account summaries to the latest per account; trade, session, ea and bar-close messages are never dropped; past TAS_WS_BUFFER_MESSAGES the socket closes with 4000. Limits: TAS_WS_MAX_CONNECTIONS_PER_KEY sockets per key, TAS_WS_MAX_SUBSCRIPTIONS units per connection, a frame budget of TAS_WS_MESSAGE_RATE/s (burst TAS_WS_MESSAGE_BURST). Bun pings idle sockets; one silent for TAS_WS_IDLE_TIMEOUT_SECONDS is dropped.",
         "",
         "The REST API is described by `/openapi.json` (rendered at `/docs`).",
       ].join("\n"),

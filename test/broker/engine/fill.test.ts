@@ -19,54 +19,44 @@ describe("fill policies against available volume", () => {
     expect(s.engine.positions(1)).toHaveLength(0);
   });
 
-  test("ImmediateOrCancel fills what is available and cancels the rest (DONE_PARTIAL 10010)", () => {
+  // FX is in instant execution: market orders are FOK only (IOC/Return → 10030). How IOC and
+  // Return fill against limited liquidity in market/exchange execution is covered in
+  // execution-modes.test.ts.
+  test("instant execution (FX): IOC and Return market orders → UNSUPPORTED_FILLING_MODE", () => {
     const s = setup();
     s.account(1, { deposit: 1_000_000 });
+    for (const fillPolicy of ["ImmediateOrCancel", "FlashFill"] as const) {
+      expect(
+        s.engine.sendOrder({
+          login: 1,
+          symbol: "EURUSD",
+          orderType: "Buy",
+          volume: 60,
+          fillPolicy,
+        }),
+      ).toMatchObject({ ok: false, reason: "UNSUPPORTED_FILLING_MODE", retcode: 10030 });
+    }
+    expect(s.engine.positions(1)).toHaveLength(0);
+  });
+
+  test("ImmediateOrCancel (market execution) fills what is available and cancels the rest", () => {
+    const s = setup();
+    s.account(1, { deposit: 1_000_000 });
+    // BTCUSD: 5 lots per fill.
     const r = s.engine.sendOrder({
       login: 1,
-      symbol: "EURUSD",
+      symbol: "BTCUSD",
       orderType: "Buy",
-      volume: 60,
+      volume: 6,
       fillPolicy: "ImmediateOrCancel",
     });
     if (!r.ok) {
       throw new Error(r.message);
     }
     expect(r.retcode).toBe(10010);
-    expect(r.deals[0]).toMatchObject({ volume: 50, price: 1.10015 });
-    expect(r.order).toMatchObject({ state: "Cancelled", volumeInitial: 60, volumeCurrent: 10 });
+    expect(r.deals[0]?.volume).toBe(5);
+    expect(r.order).toMatchObject({ state: "Cancelled", volumeInitial: 6, volumeCurrent: 1 });
     expect(s.engine.orders(1)).toHaveLength(0);
-  });
-
-  test("FlashFill (Return) keeps the remainder active and fills it on the next tick", () => {
-    const s = setup();
-    s.account(1, { deposit: 1_000_000 });
-    const r = s.engine.sendOrder({
-      login: 1,
-      symbol: "EURUSD",
-      orderType: "Buy",
-      volume: 60,
-      fillPolicy: "FlashFill",
-    });
-    if (!r.ok || !r.order) {
-      throw new Error("send failed");
-    }
-    expect(r.retcode).toBe(10010);
-    expect(r.order).toMatchObject({ state: "Partial", volumeCurrent: 10 });
-    expect(s.engine.orders(1)).toHaveLength(1);
-    const ev = s.tick("EURUSD", 1.1002, 1.1003);
-    expect(eventsOf(ev, "dealAdded")[0]?.deal).toMatchObject({
-      volume: 10,
-      price: 1.10031,
-      entry: "DealEntryIn",
-    });
-    expect(eventsOf(ev, "orderRemoved")[0]?.order).toMatchObject({
-      state: "Filled",
-      volumeCurrent: 0,
-    });
-    // one position, same identifier, 60 lots
-    expect(s.engine.positions(1)).toHaveLength(1);
-    expect(s.engine.position(1, r.order.ticket)?.volume).toBe(60);
   });
 
   test("a policy the symbol does not allow → UNSUPPORTED_FILLING_MODE (10030); Any resolves", () => {
@@ -91,19 +81,19 @@ describe("fill policies against available volume", () => {
     expect(r.ok && r.order?.fillPolicy).toBe("FillOrKill");
   });
 
-  test("a triggered FillOrKill pending order beyond liquidity is cancelled", () => {
+  test("a triggered FillOrKill pending order beyond liquidity is cancelled (market execution)", () => {
     const s = setup();
     s.account(1, { deposit: 1_000_000 });
     const p = s.engine.sendOrder({
       login: 1,
-      symbol: "EURUSD",
+      symbol: "BTCUSD",
       orderType: "BuyLimit",
-      volume: 80,
-      price: 1.099,
+      volume: 6,
+      price: 39000,
       fillPolicy: "FillOrKill",
     });
     expect(p.ok).toBe(true);
-    const ev = s.tick("EURUSD", 1.0989, 1.099);
+    const ev = s.tick("BTCUSD", 38990, 39000);
     expect(eventsOf(ev, "dealAdded")).toHaveLength(0);
     expect(eventsOf(ev, "orderRemoved")[0]?.order.state).toBe("Cancelled");
   });

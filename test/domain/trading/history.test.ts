@@ -27,6 +27,7 @@ function apiDeal(ticket: number, timestampUTC: number, positionTicket = 1): ApiD
     commission: 0,
     fee: 0,
     comment: "",
+    placedType: "Manually",
     time: "",
     timestampUTC,
   };

@@ -8,6 +8,7 @@ import {
   lotsToUnits,
   toClosedPositionRecord,
   toDeal,
+  toHistoryOrder,
   toPendingOrderRecord,
   toPositionRecord,
   withNetProfit,
@@ -166,6 +167,7 @@ describe("toDeal", () => {
       commission: -1.4,
       fee: 0,
       comment: "",
+      placedType: "ByExpert",
       time: "2024-01-15T12:30:45",
       timestampUTC: WINTER_OPEN,
     });
@@ -229,6 +231,7 @@ describe("toPositionRecord", () => {
           commission: -1.4,
           fee: 0,
           comment: "part",
+          placedType: "ByExpert",
           time: "2024-01-15T15:05:00",
           timestampUTC: WINTER_PARTIAL,
         },
@@ -247,6 +250,7 @@ describe("toPositionRecord", () => {
           commission: -1.4,
           fee: 0,
           comment: "",
+          placedType: "ByExpert",
           time: "2024-01-15T12:30:45",
           timestampUTC: WINTER_OPEN,
         },
@@ -357,6 +361,98 @@ describe("toClosedPositionRecord", () => {
     });
     expect(r.partialFillDeals.map((d) => d.ticket)).toEqual([7001]);
     expect(r.partialCloseDeals.map((d) => d.ticket)).toEqual([7002]);
+  });
+
+  test("placedType says how it was closed: the final exit deal's, else the caller's, else its own", () => {
+    const closed = position({
+      volume: 0,
+      closedVolume: 0.4,
+      closeMs: WINTER_PARTIAL + 60_000,
+      closeComment: "[sl 1.095]",
+      dealOutTicket: 7009,
+      state: "Closed",
+    });
+    const slExit = deal({
+      ticket: 7009,
+      type: "DealSell",
+      entry: "DealEntryOut",
+      comment: "[sl 1.095]",
+      placedType: "OnSL",
+      timeMs: WINTER_PARTIAL + 60_000,
+    });
+    const r = toClosedPositionRecord(closed, EURUSD, [...DEALS, slExit]);
+    expect(r.placedType).toBe("OnSL");
+    expect(r.closeComment).toBe("[sl 1.095]");
+    expect(r.partialCloseDeals.map((d) => [d.ticket, d.placedType])).toEqual([
+      [7002, "ByExpert"],
+      [7009, "OnSL"],
+    ]);
+    // Without the exit deal: what the caller knows, else the opening reason.
+    expect(
+      toClosedPositionRecord(closed, EURUSD, DEALS, { closePlacedType: "OnTP" }).placedType,
+    ).toBe("OnTP");
+    expect(toClosedPositionRecord(closed, EURUSD).placedType).toBe("ByExpert");
+    // An open position keeps how it was opened.
+    expect(toPositionRecord(position(), EURUSD, [...DEALS, slExit]).placedType).toBe("ByExpert");
+  });
+});
+
+describe("toHistoryOrder", () => {
+  test("a partly filled, cancelled limit order: requested and filled lots, setup and done times", () => {
+    const setupMs = Date.UTC(2024, 0, 15, 10, 30, 45); // 12:30:45 server (GMT+2)
+    const doneMs = Date.UTC(2024, 6, 1, 21, 30, 0); // 00:30:00 next day server (GMT+3)
+    const o: OrderRecord = {
+      ticket: 6101,
+      login: 900001,
+      symbol: "EURUSD",
+      orderType: "BuyLimit",
+      state: "Cancelled",
+      volumeInitial: 0.3,
+      volumeCurrent: 0.1,
+      price: 1.095,
+      stopLimitPrice: 0,
+      stopLoss: 1.09,
+      takeProfit: 0,
+      fillPolicy: "FlashFill",
+      expirationType: "GTC",
+      expirationMs: 0,
+      setupMs,
+      doneMs,
+      positionTicket: 6101,
+      positionByTicket: 0,
+      deviation: 0,
+      expertId: 0,
+      comment: "dip",
+      clientOrderId: "c-1",
+      requestId: 3,
+      placedType: "Manually",
+    };
+    expect(toHistoryOrder(o, EURUSD)).toEqual({
+      ticket: 6101,
+      symbol: "EURUSD",
+      orderType: "BuyLimit",
+      state: "Cancelled",
+      lots: 0.3,
+      filledLots: 0.2,
+      openPrice: 1.095,
+      stopLimitPrice: 0,
+      stopLoss: 1.09,
+      takeProfit: 0,
+      digits: 5,
+      fillPolicy: "FlashFill",
+      expirationType: "GTC",
+      expirationTime: "",
+      positionTicket: 6101,
+      positionByTicket: 0,
+      expertId: 0,
+      comment: "dip",
+      placedType: "Manually",
+      clientOrderId: "c-1",
+      setupTime: "2024-01-15T12:30:45",
+      setupTimestampUTC: setupMs,
+      doneTime: "2024-07-02T00:30:00",
+      doneTimestampUTC: doneMs,
+    });
   });
 });
 

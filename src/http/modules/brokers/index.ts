@@ -33,7 +33,15 @@ const DemoRequest = named(
     {
       company: Text(100, { minLength: 1, description: "Broker company, e.g. TAS Markets" }),
       server: t.Optional(Text(64, { description: "Demo trade server; default the company's" })),
-      group: t.Optional(Text(64, { minLength: 1 })),
+      group: t.Optional(
+        Text(64, {
+          minLength: 1,
+          description:
+            "Account group: 'demo' (default) standard account — raw spread + 1.0 pip on FX " +
+            "(+20 points on metals), no commission; 'demo-raw' raw/ECN account — raw spread " +
+            "(EURUSD ≈ 0.2 pip), commission 3.5 per lot per side on FX and metals. Others: 400",
+        }),
+      ),
       leverage: t.Optional(Int({ minimum: 1, maximum: 3000 })),
       currency: t.Optional(t.String({ pattern: "^[A-Z]{3}$", description: "Deposit currency" })),
       deposit: t.Optional(t.Number({ minimum: 0, maximum: 1e9 })),
@@ -53,7 +61,7 @@ const DemoCreated = named(
       broker_host: t.String(),
       broker_port: Int(),
       company: t.String(),
-      group: t.String(),
+      group: t.String({ description: "Account group: 'demo' (standard) or 'demo-raw' (raw)" }),
       leverage: Int(),
       currency: t.String(),
       balance: t.Number(),

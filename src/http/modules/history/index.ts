@@ -1,12 +1,16 @@
 // Trading history of an account: paginated deals (one entry per execution leg, paired by
-// positionTicket), positions closed in the current server day, and performance metrics.
+// positionTicket), paginated orders in a final state, positions closed in the current server day,
+// and performance metrics.
 import { Elysia, t } from "elysia";
 import {
   closedSessionRange,
+  compareOrders,
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
   MAX_PER_PAGE,
+  orderHistoryPage,
   orderHistoryResult,
+  paginate,
   paginateDeals,
   parseHistoryRange,
 } from "../../../domain/trading/history.ts";
@@ -17,6 +21,7 @@ import { ok } from "../../envelope.ts";
 import { AppError, validationError } from "../../errors.ts";
 import { AccountIdParams, Int } from "../../models/common.ts";
 import {
+  OrderHistoryPageSchema,
   OrderHistoryResultSchema,
   PerformanceSchema,
   PositionRecordSchema,
@@ -35,6 +40,38 @@ const serverTime = (description: string, required: boolean, example: string) =>
     required,
   });
 
+/** The query of a paginated history (`from`, `to`, `page`, `per_page`); `what` is being paged. */
+const pagedRangeQuery = (what: string, order: string) =>
+  t.Object({
+    from: serverTime("Start of the range, inclusive", true, "2026-11-01T00:00:00"),
+    to: serverTime("End of the range, inclusive", true, "2026-11-30T23:59:59"),
+    page: documentedAs(Q(), {
+      schema: Int({
+        minimum: 0,
+        default: DEFAULT_PAGE,
+        description: `0-based page number: page 0 is the first \`per_page\` ${what} (oldest first, by ${order} then ticket); a page past the end is empty`,
+      }),
+    }),
+    per_page: documentedAs(Q(), {
+      schema: Int({
+        minimum: 1,
+        maximum: MAX_PER_PAGE,
+        default: DEFAULT_PER_PAGE,
+        description: `${what[0]?.toUpperCase()}${what.slice(1)} per page, 1-${MAX_PER_PAGE}`,
+      }),
+    }),
+  });
+
+/** `from`/`to` → UTC ms, or the 400 with the spec's messages. */
+function rangeOf(query: { from?: string; to?: string }) {
+  const range = parseHistoryRange(query.from, query.to);
+  if (!range.ok) {
+    // The spec fixes this message exactly: `invalid date format`.
+    throw new AppError("VALIDATION_ERROR", range.message, { field: range.field });
+  }
+  return range;
+}
+
 export function historyModule(deps: AuthDeps & { trading: TradingService }) {
   const svc = deps.trading;
   return new Elysia({ name: "module.history", prefix: "/api/accounts/:id", normalize: false })
@@ -43,11 +80,7 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
       "/orders/history/paginated",
       async ({ principal, params, query }) => {
         const accountId = await svc.own(principal, params.id);
-        const range = parseHistoryRange(query.from, query.to);
-        if (!range.ok) {
-          // The spec fixes this message exactly: `invalid date format`.
-          throw new AppError("VALIDATION_ERROR", range.message, { field: range.field });
-        }
+        const range = rangeOf(query);
         const deals = (await svc.deals(accountId, range.fromMs, range.toMs)).map(toDeal);
         const page = paginateDeals(deals, query.page, query.per_page);
         if (!page.ok) {
@@ -64,35 +97,45 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
       {
         apiKey: true,
         params: Id,
-        query: t.Object({
-          from: serverTime("Start of the range, inclusive", true, "2026-11-01T00:00:00"),
-          to: serverTime("End of the range, inclusive", true, "2026-11-30T23:59:59"),
-          page: documentedAs(Q(), {
-            schema: Int({
-              minimum: 0,
-              default: DEFAULT_PAGE,
-              description:
-                "0-based page number: page 0 is the first `per_page` deals (oldest first, by timestampUTC then ticket); a page past the end is empty",
-            }),
-          }),
-          per_page: documentedAs(Q(), {
-            schema: Int({
-              minimum: 1,
-              maximum: MAX_PER_PAGE,
-              default: DEFAULT_PER_PAGE,
-              description: `Deals per page, 1-${MAX_PER_PAGE}`,
-            }),
-          }),
-        }),
+        query: pagedRangeQuery("deals", "timestampUTC"),
         detail: operation({
           id: "getOrderHistory",
           tag: "history",
           summary: "Deals between from and to, one per execution leg, paginated",
           description:
-            "Every execution leg (deal) whose time lies in [from, to], oldest first; a position's opening and closing deals share its positionTicket. The answer says which page it is and how many deals and pages there are.",
+            "Every execution leg (deal) whose time lies in [from, to], oldest first; a position's opening and closing deals share its positionTicket. Each deal's placedType is its reason: OnSL, OnTP, OnStopOut when the broker closed the position, else Manually, ByExpert, …. The answer says which page it is and how many deals and pages there are; `action` 0 means the page is complete.",
           auth: "key",
           errors: SESSION_ERRORS,
           responses: { 200: OrderHistoryResultSchema },
+        }),
+      },
+    )
+    .get(
+      "/history/orders",
+      async ({ principal, params, query }) => {
+        const accountId = await svc.own(principal, params.id);
+        const range = rangeOf(query);
+        const orders = await svc.historyOrders(accountId, range.fromMs, range.toMs);
+        const page = paginate(orders, compareOrders, query.page, query.per_page);
+        if (!page.ok) {
+          throw validationError(page.field, page.message);
+        }
+        return ok(orderHistoryPage(page));
+      },
+      {
+        apiKey: true,
+        params: Id,
+        query: pagedRangeQuery("orders", "setupTimestampUTC"),
+        detail: operation({
+          id: "listHistoryOrders",
+          tag: "history",
+          summary:
+            "Orders placed between from and to that are done: filled, cancelled, expired, rejected",
+          description:
+            "Every order whose setup time lies in [from, to] and that has left the book (Filled, Cancelled, Expired or Rejected), oldest first: pending orders and market orders, and the broker's own closing orders (placedType OnSL, OnTP, OnStopOut). Resting pending orders are in `GET …/orders`. The same range, page and error rules as the deal history; `action` 0 means the page is complete.",
+          auth: "key",
+          errors: SESSION_ERRORS,
+          responses: { 200: OrderHistoryPageSchema },
         }),
       },
     )

@@ -452,7 +452,7 @@ export function tradingModule(
     .get(
       "/symbols",
       async ({ principal, params }) =>
-        ok([...(await svc.symbolSpecs(await svc.own(principal, params.id))).values()]),
+        ok(await svc.accountSymbols(await svc.own(principal, params.id))),
       {
         apiKey: true,
         params: Id,
@@ -469,7 +469,7 @@ export function tradingModule(
     .get(
       "/symbols/:symbol",
       async ({ principal, params }) =>
-        ok(await svc.spec(await svc.own(principal, params.id), params.symbol)),
+        ok((await svc.accountSymbols(await svc.own(principal, params.id), params.symbol))[0]),
       {
         apiKey: true,
         params: IdSymbol,
