@@ -89,7 +89,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const runtime = await openRuntime(config, logger);
   const sessions = new SessionManager({ workers: config.sessionWorkers, logger });
   const services = createServices(runtime.deps, { directory: runtime.directory, sessions });
-  // EA host pool (issue 6): Node hosts with isolated-vm sandboxes; trade calls go through sessions.
+  // EA host pool: Node hosts with isolated-vm sandboxes; trade calls go through sessions.
   const eaPool = services.eaInstances
     ? await startEaPool(services.eaInstances, runtime.deps, join(config.dataDir, "tmp")).catch(
         (err: unknown) => {
@@ -134,7 +134,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     },
     "service listening",
   );
-  // Daily usage snapshots (issue 7); its first check takes a slot missed while down.
+  // Daily usage snapshots; its first check takes a slot missed while down.
   services.snapshotScheduler.start();
   return {
     port,

@@ -1,5 +1,5 @@
 /**
- * EA runtime benchmark (issue 6): OnTick calls per second for one moving-average-crossover EA
+ * EA runtime benchmark: OnTick calls per second for one moving-average-crossover EA
  * (ea-runtime/examples/ma-crossover.js) fed a synthetic tick stream, tick-to-order latency
  * (tick handed to the pool → OrderSend reaching the gateway) p50/p99, and memory per instance
  * with 200 instances running (isolate heap statistics and host RSS). Real Node hosts, real

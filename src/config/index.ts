@@ -70,7 +70,7 @@ export interface Config {
   readonly brokerDirectoryFile: string | null;
   /** UTC time of day `HH:MM` of the daily usage snapshot job. Env `TAS_SNAPSHOT_TIME_UTC`, default `00:05`. */
   readonly snapshotTimeUtc: string;
-  // --- WebSocket /ws limits (issue 5) ---
+  // --- WebSocket /ws limits ---
   /** Open /ws connections allowed per API key; one more is closed with 1008. Env `TAS_WS_MAX_CONNECTIONS_PER_KEY`, default 20. */
   readonly wsMaxConnectionsPerKey: number;
   /** Subscriptions per connection (one per channel and account, one per symbol for quotes/bars). Env `TAS_WS_MAX_SUBSCRIPTIONS`, default 200. */
@@ -91,7 +91,7 @@ export interface Config {
   readonly wsMaxFrameBytes: number;
   /** Seconds without traffic before a connection is dropped; the server pings idle sockets so live ones stay open. Env `TAS_WS_IDLE_TIMEOUT_SECONDS`, default 60. */
   readonly wsIdleTimeoutSeconds: number;
-  // --- EA runtime (issue 6) ---
+  // --- EA runtime ---
   /** Node EA host processes, each holding many isolated-vm sandboxes. Env `TAS_EA_HOSTS`, default 1. */
   readonly eaHosts: number;
   /** Heap limit of one EA isolate, MB. Env `TAS_EA_MEMORY_MB`, default 64. */
@@ -290,7 +290,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const wsMaxViolations = intVar(env, "TAS_WS_MAX_VIOLATIONS", 50, 1, 1_000_000);
   const wsMaxFrameBytes = intVar(env, "TAS_WS_MAX_FRAME_BYTES", 16_384, 256, 1_048_576);
   const wsIdleTimeoutSeconds = intVar(env, "TAS_WS_IDLE_TIMEOUT_SECONDS", 60, 5, 960);
-  // EA runtime (issue 6).
+  // EA runtime.
   const eaHosts = intVar(env, "TAS_EA_HOSTS", 1, 1, 64);
   const eaMemoryMb = intVar(env, "TAS_EA_MEMORY_MB", 64, 8, 4096);
   const eaHandlerMs = intVar(env, "TAS_EA_HANDLER_MS", 100, 1, 60_000);

@@ -64,11 +64,11 @@ export interface AppDeps {
   readonly directory: BrokerDirectory;
   readonly usage: UsageService;
   readonly billing: BillingService;
-  // --- EAs (issue 6) ---
+  // --- EAs ---
   readonly eas: EaService;
   /** EA instances (from createServices when it was given a SessionManager). */
   readonly eaInstances?: EaInstanceService;
-  /** WebSocket streaming hub (issue 5); created here when not given. Pass one to publish EA events. */
+  /** WebSocket streaming hub; created here when not given. Pass one to publish EA events. */
   readonly streams?: StreamHub;
 }
 
@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps) {
       logger,
       replaySize: config.wsReplayBuffer,
     });
-  // EA status changes and log lines go out on the `ea` channel (issue 6).
+  // EA status changes and log lines go out on the `ea` channel.
   deps.eaInstances?.setPublisher(streams);
   deps.trading.setPublisher(streams);
   // The route table the error path reads for 405s (bound to the app's routes below).

@@ -13,7 +13,7 @@ export type ErrorCode =
   | "SYMBOL_NOT_FOUND"
   | "EA_NOT_FOUND"
   | "ADMIN_NOT_FOUND"
-  // Billing (issue 7): no usage snapshot in the invoiced month; an invoice amount too large.
+  // Billing: no usage snapshot in the invoiced month; an invoice amount too large.
   | "SNAPSHOT_NOT_FOUND"
   | "INVOICE_AMOUNT_OVERFLOW"
   | "NOT_FOUND"

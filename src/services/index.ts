@@ -30,9 +30,9 @@ export interface Services {
   readonly snapshotScheduler: SnapshotScheduler;
   /** Idempotency-Key journal of client writes. */
   readonly idempotency: IdempotencyService;
-  /** Uploaded EAs (issue 6). */
+  /** Uploaded EAs. */
   readonly eas: EaService;
-  /** EA instances (issue 6); present when the services were built over a SessionManager. The
+  /** EA instances; present when the services were built over a SessionManager. The
    * host pool is attached separately (startEaPool). */
   readonly eaInstances: EaInstanceService | undefined;
   /** The order journal (REST and EA orders); present when sessions run. */

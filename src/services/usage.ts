@@ -31,9 +31,6 @@ export interface RunningEaSource {
   runningByKey(adminId: string): Promise<Map<string, number>>;
 }
 
-/** Until EAs run (issue 6), no EA instance runs anywhere: an honest zero. */
-export const noRunningEas: RunningEaSource = { runningByKey: async () => new Map() };
-
 /** `scheduled`: the daily job; `on_demand`: POST /admin/usage/snapshots. */
 export type SnapshotKind = "scheduled" | "on_demand";
 

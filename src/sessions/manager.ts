@@ -40,7 +40,12 @@ interface WorkerSlot {
   worker: Worker;
   specs: Map<string, SessionSpec>;
   alive: boolean;
+  /** Set by close(): resolves when the worker says it has stopped its sessions. */
+  onStopped?: () => void;
 }
+
+/** How long close() lets calls in flight finish and workers stop their sessions. */
+const CLOSE_GRACE_MS = 5_000;
 
 /** Watch owners per symbol, per account: ticks are forwarded while any owner (a WebSocket
  * subscription, an EA instance) still watches the symbol; resent after a worker restart. */
@@ -87,7 +92,7 @@ export class SessionManager {
     }
   >();
   private readonly listeners: SessionEventListener[] = [];
-  /** Streaming (issue 5): watched quote symbols per account. */
+  /** Streaming: watched quote symbols per account. */
   private readonly watched: Watches = new Map();
   private nextRid = 1;
   private closing = false;
@@ -103,7 +108,12 @@ export class SessionManager {
   private spawn(index: number, specs: Map<string, SessionSpec>): WorkerSlot {
     const worker = new Worker(new URL("./worker.ts", import.meta.url).href);
     const slot: WorkerSlot = { worker, specs, alive: true };
-    worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      if (e.data.type === "stopped") {
+        slot.onStopped?.();
+      }
+      this.onMessage(e.data);
+    };
     worker.addEventListener("close", () => {
       slot.alive = false;
       if (this.closing) {
@@ -158,6 +168,7 @@ export class SessionManager {
         }
         this.waiting.delete(msg.rid);
         clearTimeout(w.timer);
+        this.noteAnswered();
         if (msg.ok) {
           w.resolve(msg.data);
         } else {
@@ -248,8 +259,13 @@ export class SessionManager {
   ): Promise<T> {
     const rid = this.nextRid++;
     return new Promise<T>((resolve, reject) => {
+      if (this.closing) {
+        reject(new AppError("BROKER_UNAVAILABLE", "the service is shutting down"));
+        return;
+      }
       const timer = setTimeout(() => {
         this.waiting.delete(rid);
+        this.noteAnswered();
         reject(new AppError("BROKER_UNAVAILABLE", "the session worker did not answer in time"));
       }, timeoutMs);
       this.waiting.set(rid, { resolve: resolve as (v: unknown) => void, reject, timer });
@@ -262,7 +278,7 @@ export class SessionManager {
   }
 
   /**
-   * Streaming (issue 5): forward the ticks of `symbols` for the account from its worker (and make
+   * Streaming: forward the ticks of `symbols` for the account from its worker (and make
    * the session subscribe them at the broker). Ticks of symbols nobody watches never leave the
    * worker. Idempotent; survives worker restarts. Resolves (never rejects) once the worker
    * forwards every tick of `symbols`, or after `WATCH_WAIT_MS` if the worker is slow to say so.
@@ -406,12 +422,52 @@ export class SessionManager {
     this.slots[index]?.worker.terminate();
   }
 
-  async close(): Promise<void> {
-    this.closing = true;
-    for (const slot of this.slots) {
-      slot.worker.postMessage({ type: "stop" } satisfies ToWorker);
+  /** Resolves close()'s wait once no call is in flight. */
+  private drained: (() => void) | null = null;
+
+  private noteAnswered(): void {
+    if (this.waiting.size === 0) {
+      this.drained?.();
     }
-    await Bun.sleep(50);
+  }
+
+  /**
+   * Drains, then stops: new calls are refused, calls in flight get their answers, each worker
+   * disconnects its sessions and says so, and only then is it terminated — within `graceMs`
+   * overall (a worker that has not answered by then is terminated anyway; its waiting callers
+   * get BROKER_UNAVAILABLE).
+   */
+  close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+    this.closed ??= this.drainAndStop(graceMs);
+    return this.closed;
+  }
+
+  private closed: Promise<void> | null = null;
+
+  private async drainAndStop(graceMs: number): Promise<void> {
+    this.closing = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    if (this.waiting.size > 0) {
+      const drained = new Promise<void>((resolve) => {
+        this.drained = resolve;
+      });
+      await Promise.race([drained, grace]);
+      this.drained = null;
+    }
+    const stopped = this.slots
+      .filter((slot) => slot.alive)
+      .map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            slot.onStopped = resolve;
+            slot.worker.postMessage({ type: "stop" } satisfies ToWorker);
+          }),
+      );
+    await Promise.race([Promise.all(stopped), grace]);
+    clearTimeout(timer);
     for (const slot of this.slots) {
       slot.worker.terminate();
     }

@@ -45,12 +45,12 @@ export type ToWorker =
   | { type: "call"; rid: number; id: string; method: SessionMethod; args: Record<string, unknown> }
   | { type: "demo"; rid: number; host: string; port: number; params: Record<string, unknown> }
   /**
-   * Streaming (issue 5): forward ticks of these symbols (and subscribe them at the broker). With
+   * Streaming: forward ticks of these symbols (and subscribe them at the broker). With
    * `rid`, the worker replies once the broker subscription is settled: from then on every tick
    * of these symbols reaches the main thread.
    */
   | { type: "watch"; id: string; symbols: string[]; rid?: number }
-  /** Streaming (issue 5): stop forwarding ticks of these symbols. */
+  /** Streaming: stop forwarding ticks of these symbols. */
   | { type: "unwatch"; id: string; symbols: string[] }
   | { type: "stop" };
 

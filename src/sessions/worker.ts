@@ -20,7 +20,7 @@ declare const self: Worker;
 
 const sessions = new Map<string, AccountSession>();
 /**
- * Streaming (issue 5): symbols whose ticks the main thread wants, per account. Only these ticks
+ * Streaming: symbols whose ticks the main thread wants, per account. Only these ticks
  * cross to the main thread; every other tick stays in the worker's mirror.
  */
 const watched = new Map<string, Set<string>>();

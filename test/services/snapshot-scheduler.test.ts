@@ -168,8 +168,11 @@ describe("SnapshotScheduler.start/stop", () => {
     expect(await inSlot("2026-05-21")).toBe(0);
   });
 
-  test("stop before any run is harmless", async () => {
-    await newScheduler().stop();
+  test("stop before any run is harmless: it resolves and nothing runs afterwards", async () => {
+    t.clock.freeze(Date.parse("2026-05-22T08:00:00Z"));
+    await expect(newScheduler().stop()).resolves.toBeUndefined();
+    await Bun.sleep(30);
+    expect(await inSlot("2026-05-22")).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-// Valuation on every tick (issue 19, item 5): after a broker step that moves a held symbol, the
+// Valuation on every tick: after a broker step that moves a held symbol, the
 // account summary and the positions' profit — over REST and on the /ws `account` channel — are
 // the values at that step's prices, exactly the broker's own, without waiting for any timer (the
 // broker no longer pushes valuations: the session worker values its mirror from the ticks).

@@ -370,8 +370,3 @@ export function boolField(o: Record<string, unknown>, key: string, fallback = fa
   const v = o[key];
   return typeof v === "boolean" ? v : typeof v === "number" ? v !== 0 : fallback;
 }
-
-export function arrField(o: Record<string, unknown>, key: string): Record<string, unknown>[] {
-  const v = o[key];
-  return Array.isArray(v) ? v.filter(isRecord) : [];
-}

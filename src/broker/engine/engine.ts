@@ -41,6 +41,7 @@ import type { Rejection } from "./retcodes.ts";
 import { RETCODE_DONE, RETCODE_DONE_PARTIAL, RETCODE_PLACED, reject } from "./retcodes.ts";
 import {
   accountMargin,
+  convertMoney,
   evaluateAccount,
   exposureOf,
   floatingProfit,
@@ -1436,14 +1437,14 @@ export class TradingEngine {
     const r = pos.record;
     const raw = profitInProfitCurrency(pos.spec, r.orderType, volume, r.openPrice, price);
     // A missing conversion quote is an edge of start-up; book at par rather than lose the deal.
-    const rate =
-      rateOf(
-        this.conv,
-        pos.spec.profitCurrency,
-        pos.account.record.currency,
-        this.deskOf(pos.account).look,
-      ) ?? 1;
-    return roundMoney(raw * rate);
+    const booked = convertMoney(
+      this.conv,
+      raw,
+      pos.spec.profitCurrency,
+      pos.account.record.currency,
+      this.deskOf(pos.account).look,
+    );
+    return roundMoney(booked ?? raw);
   }
 
   /** A deal reducing (or closing) `pos` by `volume` at `price`. */
@@ -2054,11 +2055,12 @@ export class TradingEngine {
         const raw = dailySwap(spec, r.orderType, r.volume, r.openPrice, q) * days;
         const ccy = swapCurrency(spec);
         const look = this.deskOf(acc).look;
-        const rate = ccy === undefined ? 1 : rateOf(this.conv, ccy, acc.record.currency, look);
-        if (rate === undefined) {
+        const converted =
+          ccy === undefined ? raw : convertMoney(this.conv, raw, ccy, acc.record.currency, look);
+        if (converted === undefined) {
           continue;
         }
-        const amount = roundMoney(raw * rate);
+        const amount = roundMoney(converted);
         if (amount === 0) {
           continue;
         }

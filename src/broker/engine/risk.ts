@@ -41,6 +41,24 @@ export function rateOf(
   return legs ? pathRate(legs, quotes) : undefined;
 }
 
+/**
+ * `amount` (in `from`) converted into `to` as MT5 converts money it books or values: a profit at
+ * the smaller rate, a loss at the larger one (money.ts `pathRate` sides); undefined if a quote is
+ * missing. So a position's value moves by SYMBOL_TRADE_TICK_VALUE_PROFIT per tick in its favour
+ * and by _LOSS per tick against it.
+ */
+export function convertMoney(
+  conv: Converter,
+  amount: number,
+  from: string,
+  to: string,
+  quotes: QuoteLookup,
+): number | undefined {
+  const legs = conv.path(from, to);
+  const rate = legs ? pathRate(legs, quotes, amount < 0 ? "loss" : "profit") : undefined;
+  return rate === undefined ? undefined : amount * rate;
+}
+
 /** Floating profit of a position in the deposit currency (unrounded); 0 without quotes. */
 export function floatingProfit(
   pos: LivePosition,
@@ -60,8 +78,7 @@ export function floatingProfit(
     r.openPrice,
     closePrice(r.orderType, q),
   );
-  const rate = rateOf(conv, pos.spec.profitCurrency, currency, quotes);
-  return rate === undefined ? 0 : raw * rate;
+  return convertMoney(conv, raw, pos.spec.profitCurrency, currency, quotes) ?? 0;
 }
 
 interface SymbolExposure {

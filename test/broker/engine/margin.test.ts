@@ -156,18 +156,19 @@ describe("margin call and stop-out", () => {
     if (!r.ok) {
       throw new Error(r.message);
     }
-    // EURJPY −0.72 yen: −72 000 JPY = −479.97 USD at USDJPY 150.01; level (1496.5 − 479.97) / 1100
+    // EURJPY −0.72 yen: −72 000 JPY; a loss converts at the larger rate, 1 / USDJPY bid (150.00):
+    // −480.00 USD; level (1496.5 − 480) / 1100
     s.tick("EURJPY", 164.3, 164.32);
     expect(s.engine.summary(1)?.marginLevel).toBe(92.41);
-    // Only USDJPY moves: the same JPY loss is now −72 000 / 80.01 = −899.89 USD → 54.24 %
+    // Only USDJPY moves: the same JPY loss is now −72 000 / 80 = −900 USD → 54.23 %
     expect(eventsOf(s.tick("USDJPY", 80, 80.01), "dealAdded")).toHaveLength(0);
-    expect(s.engine.summary(1)?.marginLevel).toBe(54.24);
-    // … and at 70.01: −1028.42 USD → 42.55 %: stop-out
+    expect(s.engine.summary(1)?.marginLevel).toBe(54.23);
+    // … and at 70: −1028.57 USD → 42.54 %: stop-out
     const ev = s.tick("USDJPY", 70, 70.01);
     expect(eventsOf(ev, "dealAdded")[0]?.deal).toMatchObject({
       placedType: "OnStopOut",
-      profit: -1028.42,
-      comment: "[so 42.55%]",
+      profit: -1028.57,
+      comment: "[so 42.54%]",
     });
     expect(s.engine.positions(1)).toHaveLength(0);
   });

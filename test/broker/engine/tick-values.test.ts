@@ -4,9 +4,10 @@
 // Expected figures are computed by hand from the quotes below.
 
 import { describe, expect, test } from "bun:test";
-import { Converter, tickValuesIn } from "../../../src/broker/engine/money.ts";
+import { Converter, roundMoney, tickValuesIn } from "../../../src/broker/engine/money.ts";
 import type { Quote } from "../../../src/broker/engine/types.ts";
 import { getSymbol, listSymbols, type SymbolSpec } from "../../../src/broker/symbols.ts";
+import { setup } from "./helpers.ts";
 
 const BOOK: Record<string, [number, number]> = {
   EURUSD: [1.1, 1.1001],
@@ -115,5 +116,50 @@ describe("tickValuesIn, unavailable", () => {
 
   test("undefined without a conversion path", () => {
     expect(tickValuesIn(spec("USDJPY"), "XYZ", conv, quotes)).toBeUndefined();
+  });
+});
+
+describe("the engine values and books positions as the tick values say", () => {
+  // USDJPY held on a USD account: its JPY profit converts through USDJPY itself. helpers.ts quotes
+  // USDJPY 150.000/150.010; a 1-lot sell opens at the bid 150.000 and is valued at the ask; one
+  // point (0.001) is 100 JPY.
+  test("a USDJPY sell moves by the profit value per point in its favour and the loss value against", () => {
+    const s = setup();
+    s.account(1, { deposit: 100_000 });
+    const r = s.engine.sendOrder({ login: 1, symbol: "USDJPY", orderType: "Sell", volume: 1 });
+    if (!r.ok) {
+      throw new Error(r.message);
+    }
+    const usdjpy = spec("USDJPY");
+    const at = (bid: number, ask: number) => {
+      s.tick("USDJPY", bid, ask);
+      const v = tickValuesIn(usdjpy, "USD", conv, (x) =>
+        x === "USDJPY" ? { symbol: x, bid, ask, timeMs: 0 } : undefined,
+      );
+      if (!v) {
+        throw new Error("no tick values");
+      }
+      return { profit: s.engine.positions(1)[0]?.profit, v };
+    };
+    // 100 points in favour (ask 149.900): 10 000 JPY at 1/ask = 66.71 USD
+    const up = at(149.89, 149.9);
+    expect(up.profit).toBe(66.71);
+    expect(up.profit).toBe(roundMoney(100 * up.v.tickValueProfit));
+    // 100 points against (ask 150.100): 10 000 JPY at 1/bid 150.090 = −66.63 USD, where the
+    // profit side (1/150.100) would give −66.62
+    const down = at(150.09, 150.1);
+    expect(down.profit).toBe(-66.63);
+    expect(down.profit).toBe(-roundMoney(100 * down.v.tickValueLoss));
+    // 5 000 points against (ask 155.000): −500 000 JPY ÷ 154.990 = −3 226.01 (profit side: −3 225.81)
+    const far = at(154.99, 155);
+    expect(far.profit).toBe(-3226.01);
+    expect(far.profit).toBe(-roundMoney(5000 * far.v.tickValueLoss));
+    // Closing books what the position showed.
+    const ticket = s.engine.positions(1)[0]?.ticket ?? 0;
+    const closed = s.engine.closePosition({ login: 1, ticket });
+    if (!closed.ok) {
+      throw new Error(closed.message);
+    }
+    expect(closed.deals.map((d) => d.profit)).toEqual([-3226.01]);
   });
 });
