@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { runDemoBroker } from "./broker/server/run.ts";
 import { ConfigError, loadConfig } from "./config/index.ts";
-import { AppError } from "./http/errors.ts";
+import { AppError } from "./domain/errors.ts";
 import { createLogger } from "./logging/logger.ts";
 import { demoBrokerConfig, openRuntime, startService } from "./server.ts";
 import type { AdminRole } from "./services/admins.ts";

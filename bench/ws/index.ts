@@ -2,7 +2,9 @@
 // of one connected demo account on the in-process demo broker. The broker is stepped by hand
 // (simulated clock, `stepMs` of market time every `intervalMs` of wall time); latency is measured
 // from the broker's tick event (wall time when DemoBroker.step emits it) to client receipt, over
-// sampled clients; throughput is delivered quote messages per second over all clients.
+// sampled clients; throughput is delivered quote messages per second over all clients. The
+// account holds a position in each quoted symbol, so each step is also valued (positions and
+// summary) by the session worker and published by the hub.
 import { createTestApp, WEDNESDAY_14_UTC } from "../../test/support/app.ts";
 import { TestClock } from "../../test/support/clock.ts";
 
@@ -17,6 +19,11 @@ export interface WsBenchOptions {
   readonly intervalMs?: number;
   /** Record latency on one client in this many. */
   readonly sampleEvery?: number;
+  /**
+   * Hold a 0.1-lot position in each quoted symbol (default true), so every step also values the
+   * account from its ticks (session worker) and publishes its summary (hub), as in real use.
+   */
+  readonly positions?: boolean;
 }
 
 const percentile = (sorted: number[], p: number): number =>
@@ -51,6 +58,7 @@ export async function benchWs(opts: WsBenchOptions = {}) {
   const stepMs = opts.stepMs ?? 1000;
   const intervalMs = opts.intervalMs ?? 50;
   const sampleEvery = opts.sampleEvery ?? 20;
+  const positions = opts.positions ?? process.env.WS_BENCH_POSITIONS !== "0";
 
   const clock = new TestClock().freeze(WEDNESDAY_14_UTC);
   const t = await createTestApp(
@@ -76,6 +84,17 @@ export async function benchWs(opts: WsBenchOptions = {}) {
     })
   ).id as string;
   await t.request("POST", `/api/accounts/${accountId}/connect`, { key });
+  if (positions) {
+    for (const symbol of symbols) {
+      const placed = await t.request("POST", `/api/accounts/${accountId}/orders`, {
+        key,
+        body: { symbol, side: "buy", type: "market", volume: 0.1 },
+      });
+      if (placed.status !== 201) {
+        throw new Error(`bench position in ${symbol} not opened: ${placed.text}`);
+      }
+    }
+  }
   t.app.listen({ port: 0, hostname: "127.0.0.1" });
   const url = `ws://127.0.0.1:${t.app.server?.port}/ws?apiKey=${key}`;
   const broker = t.broker;
@@ -152,6 +171,7 @@ export async function benchWs(opts: WsBenchOptions = {}) {
       clients,
       processes,
       symbols: symbols.length,
+      positions: positions ? symbols.length : 0,
       steps,
       ticks: emitted.size,
       seconds: round(elapsedS),

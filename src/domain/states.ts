@@ -1,6 +1,7 @@
 // Lifecycles as data. A transition not in its table is a bug and throws. The broker's order and
 // position tables live with the engine (src/broker/engine/states.ts); this file holds the
-// service-side ones: broker sessions and EA instances.
+// service-side ones: broker sessions here, EA instances in ./ea-lifecycle.ts, the order journal in
+// ./journal-lifecycle.ts.
 
 export type SessionStatus =
   | "disconnected"
@@ -78,23 +79,6 @@ export function backoffDelayMs(
   return Math.round(raw * (0.8 + 0.4 * random));
 }
 
-export type EaInstanceStatus = "starting" | "running" | "stopped" | "error";
-export type EaInstanceEvent = "started" | "stop" | "stopped" | "crash";
-
-/** EA instance transitions. */
-export const EA_INSTANCE_TRANSITIONS: Readonly<
-  Record<EaInstanceStatus, Partial<Readonly<Record<EaInstanceEvent, EaInstanceStatus>>>>
-> = {
-  starting: { started: "running", crash: "error", stop: "stopped" },
-  running: { stop: "stopped", stopped: "stopped", crash: "error" },
-  stopped: {},
-  error: {},
-};
-
-export function nextEaStatus(from: EaInstanceStatus, event: EaInstanceEvent): EaInstanceStatus {
-  const to = EA_INSTANCE_TRANSITIONS[from][event];
-  if (to === undefined) {
-    throw new Error(`illegal EA instance transition: ${from} --${event}-->`);
-  }
-  return to;
-}
+// EA instances: their lifecycle (shared by the EA host pool and the EA instance service) lives in
+// ./ea-lifecycle.ts.
+export type { EaInstanceStatus } from "./ea-lifecycle.ts";

@@ -11,6 +11,7 @@
 //   the allowance the EA is stopped (tripMessage says why).
 
 import { type Rejection, reject } from "../broker/engine/retcodes.ts";
+import { isPendingOrderType } from "../mt5/vocabulary.ts";
 import { type BucketState, newBucket, takeToken } from "./token-bucket.ts";
 
 export interface Clock {
@@ -156,20 +157,6 @@ export function describeRateLimit(scope: "account" | "ea", limit: RateLimit): st
 }
 
 // ───────────────────────────── resting orders ─────────────────────────────
-
-/** Order types that rest in the book (everything but market orders and close-by). */
-const PENDING_TYPES: ReadonlySet<string> = new Set([
-  "BuyLimit",
-  "SellLimit",
-  "BuyStop",
-  "SellStop",
-  "BuyStopLimit",
-  "SellStopLimit",
-]);
-
-export function isPendingOrderType(orderType: unknown): boolean {
-  return typeof orderType === "string" && PENDING_TYPES.has(orderType);
-}
 
 /**
  * The LIMIT_ORDERS (10033) rejection of a new order of `orderType` on an account that already has

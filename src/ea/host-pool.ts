@@ -27,6 +27,15 @@ import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { buildRuntimeBundle } from "../../ea-runtime/src/runtime/build.ts";
 import {
+  canEaTransition,
+  EA_INITIAL_STATE,
+  type EaLifecycleEvent,
+  type EaLifecycleState,
+  eaTransition,
+  isEaActive,
+  isEaFinal,
+} from "../domain/ea-lifecycle.ts";
+import {
   type Completion,
   DEFAULT_LIMITS,
   encodeFrame,
@@ -92,7 +101,8 @@ export interface EaInstanceSpec {
   limits?: Partial<SandboxLimits>;
 }
 
-export type InstanceStatus = "starting" | "running" | "stopping" | "stopped" | "error";
+/** The instance lifecycle (src/domain/ea-lifecycle.ts), including `stopping`. */
+export type InstanceStatus = EaLifecycleState;
 
 export interface InstanceInfo {
   instanceId: string;
@@ -565,12 +575,7 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
         );
       }
       for (const inst of instances.values()) {
-        if (
-          inst.host === host &&
-          (inst.info.status === "running" ||
-            inst.info.status === "starting" ||
-            inst.info.status === "stopping")
-        ) {
+        if (inst.host === host && !isEaFinal(inst.info.status)) {
           const c = hostGone(host);
           if (inst.info.status === "stopping") {
             finishStopped(inst);
@@ -611,6 +616,21 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
       }
     }
   }, 250);
+
+  /** Moves the instance through the lifecycle table; an illegal event is logged, not applied. */
+  function move(inst: Instance, event: EaLifecycleEvent): boolean {
+    const from = inst.info.status;
+    const next = eaTransition(from, event);
+    if (next === null) {
+      logger.error(
+        { instanceId: inst.info.instanceId, from, event },
+        "illegal EA instance transition refused",
+      );
+      return false;
+    }
+    inst.info.status = next;
+    return true;
+  }
 
   function emitError(inst: Instance): void {
     const snapshot = { ...inst.info };
@@ -663,10 +683,9 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
     gone = true,
     deinitReason: number | null = null,
   ): void {
-    if (inst.info.status === "error" || inst.info.status === "stopped") {
+    if (isEaFinal(inst.info.status) || !move(inst, "crash")) {
       return;
     }
-    inst.info.status = "error";
     inst.info.lastError = describeFailure(c, inst.limits) ?? "failed";
     inst.info.stoppedAt = clock.now();
     clearTimer(inst);
@@ -686,7 +705,9 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
   }
 
   function finishStopped(inst: Instance): void {
-    inst.info.status = "stopped";
+    if (!move(inst, "stopped")) {
+      return;
+    }
     inst.info.stoppedAt = clock.now();
     clearTimer(inst);
   }
@@ -807,10 +828,7 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
       }
       let count = 0;
       for (const inst of instances.values()) {
-        if (
-          inst.host === h &&
-          (inst.info.status === "running" || inst.info.status === "starting")
-        ) {
+        if (inst.host === h && isEaActive(inst.info.status)) {
           count += 1;
         }
       }
@@ -846,12 +864,7 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
   const pool: EaHostPool = {
     async start(spec) {
       const existing = instances.get(spec.instanceId);
-      if (
-        existing &&
-        (existing.info.status === "running" ||
-          existing.info.status === "starting" ||
-          existing.info.status === "stopping")
-      ) {
+      if (existing && !isEaFinal(existing.info.status)) {
         return { result: "error", message: `instance ${spec.instanceId} is already running` };
       }
       if (closing) {
@@ -867,7 +880,7 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
       const inst: Instance = {
         info: {
           instanceId: spec.instanceId,
-          status: "starting",
+          status: EA_INITIAL_STATE,
           lastError: undefined,
           hostSlot: host.slot,
           tickCount: 0,
@@ -895,10 +908,10 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
       const c = answer?.type === "result" ? answer.completion : hostGone(host);
       const gone = answer?.type === "result" ? answer.gone : true;
       inst.busy = false;
-      if (inst.info.status !== "starting") {
+      if (!canEaTransition(inst.info.status, "started")) {
         return c; // the host died meanwhile and fail() already ran
       }
-      inst.info.status = "running";
+      move(inst, "started");
       settle(inst, "init", c, gone);
       if (inst.info.status === "running" && c.result === "ok") {
         const code = c.outcome.initResult ?? 0;
@@ -956,10 +969,10 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
 
     stop(instanceId, reason = REASON_REMOVE) {
       const inst = instances.get(instanceId);
-      if (!inst || (inst.info.status !== "running" && inst.info.status !== "starting")) {
+      if (!(inst && canEaTransition(inst.info.status, "stop"))) {
         return Promise.resolve(stoppedCompletion(`instance ${instanceId} is not running`));
       }
-      inst.info.status = "stopping";
+      move(inst, "stop");
       clearTimer(inst);
       drainQueue(inst, stoppedCompletion(`instance ${instanceId} is stopping`));
       return new Promise((resolveStop) => {
@@ -1042,7 +1055,7 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
       clearInterval(liveness);
       for (const inst of instances.values()) {
         clearTimer(inst);
-        if (inst.info.status === "running" || inst.info.status === "starting") {
+        if (isEaActive(inst.info.status)) {
           finishStopped(inst);
         }
         drainQueue(inst, stoppedCompletion("the EA host pool closed"));

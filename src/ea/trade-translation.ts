@@ -8,7 +8,7 @@
  * these need. Every EA order is tagged expertId = the request's magic and placedType "ByExpert".
  *
  * Pure functions; no I/O. MQL5 datetimes are server-time seconds: `serverOffsetMs(utcMs)` turns
- * engine UTC ms into server time (src/broker/time.ts).
+ * engine UTC ms into server time (src/mt5/server-time.ts).
  */
 
 import type { TradeResult } from "../broker/engine/index.ts";
@@ -28,25 +28,14 @@ import type {
   Quote,
 } from "../broker/engine/types.ts";
 import type { SymbolSpec } from "../broker/symbols.ts";
-import { serverOffsetMinutes } from "../broker/time.ts";
+import { serverOffsetMinutes } from "../mt5/server-time.ts";
+import { ORDER_TYPES } from "../mt5/vocabulary.ts"; // ENUM_ORDER_TYPE in order
 
 // ───────────────────────────── MQL5 values ─────────────────────────────
 
 /** ENUM_TRADE_REQUEST_ACTIONS. */
 export const TRADE_ACTION = { DEAL: 1, PENDING: 5, SLTP: 6, MODIFY: 7, REMOVE: 8, CLOSE_BY: 10 };
 
-/** ENUM_ORDER_TYPE values in order, with the engine's names. */
-const ORDER_TYPES: readonly OrderType[] = [
-  "Buy",
-  "Sell",
-  "BuyLimit",
-  "SellLimit",
-  "BuyStop",
-  "SellStop",
-  "BuyStopLimit",
-  "SellStopLimit",
-  "CloseBy",
-];
 /** ENUM_ORDER_TYPE_FILLING: FOK 0, IOC 1, RETURN 2 (BOC 3 is not offered by the demo broker). */
 const FILLINGS: readonly FillPolicy[] = ["FillOrKill", "ImmediateOrCancel", "FlashFill"];
 /** ENUM_ORDER_TYPE_TIME: GTC 0, DAY 1, SPECIFIED 2, SPECIFIED_DAY 3. */

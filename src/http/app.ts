@@ -7,6 +7,7 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import type { BrokerDirectory } from "../broker/directory.ts";
 import type { Config } from "../config/index.ts";
+import { AppError } from "../domain/errors.ts";
 import { type Logger, redactUrl } from "../logging/logger.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { AdminService } from "../services/admins.ts";
@@ -22,7 +23,6 @@ import type { SessionManager } from "../sessions/manager.ts";
 import { StreamHub } from "../streaming/hub.ts";
 import { docsModule } from "./docs/index.ts";
 import { renderError } from "./error-renderer.ts";
-import { AppError } from "./errors.ts";
 import {
   checkRequestUrl,
   decodeUtf8,

@@ -6,11 +6,12 @@
 import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import type { Config } from "../config/index.ts";
+import { AppError } from "../domain/errors.ts";
 import { type BucketState, newBucket, takeToken } from "../domain/token-bucket.ts";
 import type { AdminService } from "../services/admins.ts";
 import type { Clock } from "../services/deps.ts";
 import type { AdminScope, KeyPrincipal, KeyService } from "../services/keys.ts";
-import { AppError, INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from "./errors.ts";
+import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from "./errors.ts";
 
 export const JWT_ISSUER = "tas";
 export const JWT_AUDIENCE = "tas-admin";

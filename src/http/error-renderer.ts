@@ -2,13 +2,9 @@
 // (validation, parse, not found) or unexpected — becomes `{ ok: false, error: { code, message,
 // details? } }` with the right status. Unexpected errors are logged with the request id and
 // answered 500 INTERNAL_ERROR without internals.
+import { AppError } from "../domain/errors.ts";
 import type { Logger } from "../logging/logger.ts";
-import { AppError } from "./errors.ts";
-
-export interface ErrorBody {
-  ok: false;
-  error: { code: string; message: string; details?: Record<string, unknown> };
-}
+import { type ErrorBody, errorBody } from "./errors.ts";
 
 export interface Rendered {
   status: number;
@@ -139,14 +135,7 @@ export function renderError(
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: {
-        ok: false,
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.details ? { details: error.details } : {}),
-        },
-      },
+      body: errorBody(error),
       ...(error.headers ? { headers: error.headers } : {}),
     };
   }

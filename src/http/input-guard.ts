@@ -8,7 +8,7 @@
 // Why the bounds matter: Elysia renders every validation failure by JSON.stringify(value, null,
 // 2) of the whole body, which is quadratic in the nesting depth (a 200 KB `[[[[…` body took
 // seconds of the API thread, and 30,000 levels ran out of memory and answered 500).
-import { AppError } from "./errors.ts";
+import { AppError } from "../domain/errors.ts";
 
 /** Deepest JSON nesting accepted (objects and arrays); no request schema needs more than 4. */
 export const MAX_JSON_DEPTH = 32;

@@ -4,9 +4,9 @@
 
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
+import { AppError, accountNotFound, validationError } from "../domain/errors.ts";
 import { isUuid } from "../domain/ids.ts";
 import type { SessionStatus } from "../domain/states.ts";
-import { AppError, accountNotFound, validationError } from "../http/errors.ts";
 import { checkBrokerEndpoint, type Resolver, systemResolver } from "../security/ssrf.ts";
 import type { SessionSpec } from "../sessions/protocol.ts";
 import { type HotStatement, hotStatement } from "../storage/prepared.ts";

@@ -1,8 +1,8 @@
 // Administrators: the one-time seed, login (argon2id, equal cost for unknown users, attempt
 // limits), the read-only list, and the CLI's create/update/delete.
 import { asc, count, eq, sql } from "drizzle-orm";
+import { AppError, adminNotFound } from "../domain/errors.ts";
 import { LoginLimiter } from "../domain/login-limiter.ts";
-import { AppError, adminNotFound } from "../http/errors.ts";
 import { type AdminRow, admins } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { Actor, ServiceDeps } from "./deps.ts";

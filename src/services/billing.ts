@@ -16,7 +16,7 @@ import {
   monthRange,
   validateTerms,
 } from "../domain/billing.ts";
-import { AppError, adminNotFound, validationError } from "../http/errors.ts";
+import { AppError, adminNotFound, validationError } from "../domain/errors.ts";
 import { admins, type BillingTermsRow, billingTerms } from "../storage/schema/index.ts";
 import type { AdminService, AdminView } from "./admins.ts";
 import { recordAudit } from "./audit.ts";

@@ -3,7 +3,7 @@
 // thread does no broker I/O). A broker's refusal (bad currency, leverage…) arrives as a 400.
 import { type BrokerDirectory, DEMO_COMPANY, DEMO_SERVERS } from "../broker/directory.ts";
 import { findGroup, listGroups } from "../broker/groups.ts";
-import { validationError } from "../http/errors.ts";
+import { validationError } from "../domain/errors.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 
 export interface DemoRequest {

@@ -28,16 +28,23 @@ import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type {
   Bar,
   BrokerAccount,
-  CheckOutcome,
   DealRecord,
   OrderRecord,
   PositionRecord,
   Quote,
-  SymbolSpec,
   TradeOutcome,
 } from "../broker/connector.ts";
-import { serverOffsetMinutes } from "../broker/time.ts";
-import { type EaInstanceEvent, type EaInstanceStatus, nextEaStatus } from "../domain/states.ts";
+import {
+  EA_ACTIVE_STATES,
+  EA_INITIAL_STATE,
+  type EaInstanceStatus,
+  type EaLifecycleEvent,
+  type EaLifecycleState,
+  eaTransition,
+  eaVisibleStatus,
+  isEaActive,
+} from "../domain/ea-lifecycle.ts";
+import { AppError, validationError } from "../domain/errors.ts";
 import {
   describeRateLimit,
   RETCODE_TOO_MANY_REQUESTS,
@@ -67,12 +74,14 @@ import {
   RETCODE,
   serverSecondsToUtcMs,
   symbolToWire,
+  type TradeOperation,
   tickValuesToWire,
   utcToServerMs,
 } from "../ea/trade-translation.ts";
-import { AppError, validationError } from "../http/errors.ts";
+import { serverOffsetMinutes } from "../mt5/server-time.ts";
+import { TIMEFRAMES, type Timeframe } from "../mt5/vocabulary.ts";
+import type { SessionEvent } from "../sessions/contract.ts";
 import type { SessionManager } from "../sessions/manager.ts";
-import type { SessionMethod } from "../sessions/protocol.ts";
 import {
   accounts,
   type EaInputParamRow,
@@ -90,9 +99,9 @@ import type { OrderJournalService } from "./order-journal.ts";
 import { AccountTickValues } from "./tick-values.ts";
 import type { RunningEaSource } from "./usage.ts";
 
-/** Chart timeframes an EA may run on. */
-export const EA_TIMEFRAMES = ["M1", "M5", "M15", "M30", "H1", "H4", "D1", "W1", "MN1"] as const;
-export type EaTimeframe = (typeof EA_TIMEFRAMES)[number];
+/** Chart timeframes an EA may run on: every MT5 timeframe the service serves bars for. */
+export const EA_TIMEFRAMES = TIMEFRAMES;
+export type EaTimeframe = Timeframe;
 
 /** EA status on an account (spec §2.9); `stopped_at` is "" while the instance runs. */
 export interface EaStatusView {
@@ -176,7 +185,8 @@ interface Live {
   readonly inputs: Record<string, InputValue>;
   readonly handlers: ReadonlySet<string>;
   readonly startedAt: Date;
-  status: EaInstanceStatus;
+  /** The lifecycle state (src/domain/ea-lifecycle.ts); the API shows eaVisibleStatus of it. */
+  status: EaLifecycleState;
   tickCount: number;
   persistedTicks: number;
   lastError: string;
@@ -198,8 +208,6 @@ interface Live {
 function watchedSymbols(live: Live): string[] {
   return [...new Set([live.symbol, ...live.tickValues.legs()])];
 }
-
-const ACTIVE: ReadonlySet<EaInstanceStatus> = new Set<EaInstanceStatus>(["starting", "running"]);
 
 /** MQL5 ENUM_TRADE_TRANSACTION_TYPE values. */
 const TRANSACTION = {
@@ -549,7 +557,7 @@ export class EaInstanceService implements TradeGateway {
           symbol: req.symbol,
           timeframe: req.timeframe,
           inputs,
-          status: "starting",
+          status: eaVisibleStatus(EA_INITIAL_STATE),
           startedAt: now,
           createdAt: now,
           updatedAt: now,
@@ -654,7 +662,7 @@ export class EaInstanceService implements TradeGateway {
 
   /** Stops every running instance of an EA (before the EA is deleted). */
   async stopAllOf(eaId: string): Promise<void> {
-    const running = [...this.live.values()].filter((l) => l.eaId === eaId && ACTIVE.has(l.status));
+    const running = [...this.live.values()].filter((l) => l.eaId === eaId && isEaActive(l.status));
     await Promise.all(running.map((l) => this.stopLive(l)));
   }
 
@@ -670,7 +678,7 @@ export class EaInstanceService implements TradeGateway {
     const rows = await this.deps.db
       .select()
       .from(eaInstances)
-      .where(inArray(eaInstances.status, ["starting", "running"]));
+      .where(inArray(eaInstances.status, [...EA_ACTIVE_STATES]));
     for (const row of rows) {
       void this.resumeOne(pool, row).catch((err: unknown) => {
         this.deps.logger.error({ instanceId: row.id, err: errorText(err) }, "EA resume failed");
@@ -693,7 +701,7 @@ export class EaInstanceService implements TradeGateway {
 
   async call(call: TradeCall): Promise<TradeAnswer> {
     const live = this.live.get(call.instanceId);
-    if (!live || !ACTIVE.has(live.status)) {
+    if (!live || !isEaActive(live.status)) {
       return { error: "the EA instance is not running" };
     }
     const sessions = this.opts.sessions;
@@ -701,7 +709,7 @@ export class EaInstanceService implements TradeGateway {
       if (call.kind === "HistorySelect") {
         const from = numberOf(call.payload.from);
         const to = numberOf(call.payload.to);
-        const deals = await sessions.call<DealRecord[]>(live.accountId, "deals", {
+        const deals = await sessions.call(live.accountId, "deals", {
           from: serverSecondsToUtcMs(from),
           to: serverSecondsToUtcMs(to),
         });
@@ -713,7 +721,7 @@ export class EaInstanceService implements TradeGateway {
       }
       if (call.kind === "OrderCheck" && t.operation.op === "sendOrder") {
         // New deals and pending orders: the broker validates and values them without executing.
-        const c = await sessions.call<CheckOutcome>(live.accountId, "checkOrder", {
+        const c = await sessions.call(live.accountId, "checkOrder", {
           request: withoutLogin(t.operation.request),
         });
         return {
@@ -733,7 +741,7 @@ export class EaInstanceService implements TradeGateway {
       }
       if (call.kind === "OrderCheck") {
         // Modifications, closes and deletions add no margin: the account as it stands.
-        const a = await sessions.call<BrokerAccount>(live.accountId, "summary");
+        const a = await sessions.call(live.accountId, "summary");
         return {
           result: {
             retcode: 0,
@@ -760,26 +768,7 @@ export class EaInstanceService implements TradeGateway {
           ),
         };
       }
-      const op = t.operation;
-      const args = withoutLogin(op.request);
-      const method: SessionMethod = op.op;
-      const journal = this.opts.journal;
-      const limitOrders = this.limitOrders;
-      const outcome =
-        method === "sendOrder" && journal
-          ? (
-              await journal.sendJournaled(live.accountId, args, (sent) =>
-                sessions.call<TradeOutcome>(live.accountId, "sendOrder", {
-                  request: sent,
-                  limitOrders,
-                }),
-              )
-            ).outcome
-          : await sessions.call<TradeOutcome>(
-              live.accountId,
-              method,
-              method === "sendOrder" ? { request: args, limitOrders } : args,
-            );
+      const outcome = await this.sendOperation(live.accountId, t.operation);
       if (!outcome.ok) {
         const kind = refusalKindOf(outcome.retcode);
         if (kind) {
@@ -813,7 +802,7 @@ export class EaInstanceService implements TradeGateway {
    */
   private noteRefusal(live: Live, kind: RefusalKind): void {
     const trip = this.opts.refusals?.record(live.id, kind);
-    if (!trip || !ACTIVE.has(live.status) || this.closing) {
+    if (!trip || !isEaActive(live.status) || this.closing) {
       return;
     }
     live.lastError = refusalTripMessage(trip);
@@ -850,27 +839,27 @@ export class EaInstanceService implements TradeGateway {
     tickValues: AccountTickValues;
   }> {
     const s = this.opts.sessions;
-    const specs = await s.call<SymbolSpec[]>(accountId, "symbols");
+    const specs = await s.call(accountId, "symbols");
     const spec = specs.find((x) => x.name === symbol);
     if (!spec) {
       throw new AppError("SYMBOL_NOT_FOUND", `Symbol '${symbol}' is not offered by this broker`);
     }
     const now = this.deps.clock.now();
     const [account, positions, orders, quote, bars, deals] = await Promise.all([
-      s.call<BrokerAccount>(accountId, "summary"),
-      s.call<PositionRecord[]>(accountId, "positions"),
-      s.call<OrderRecord[]>(accountId, "orders"),
-      s.call<Quote | null>(accountId, "quote", { symbol }),
-      s.call<Bar[]>(accountId, "bars", { symbol, timeframe, query: { count: this.initBars } }),
+      s.call(accountId, "summary"),
+      s.call(accountId, "positions"),
+      s.call(accountId, "orders"),
+      s.call(accountId, "quote", { symbol }),
+      s.call(accountId, "bars", { symbol, timeframe, query: { count: this.initBars } }),
       s
-        .call<DealRecord[]>(accountId, "deals", {
+        .call(accountId, "deals", {
           from: now - 30 * 86_400_000,
           to: now + 86_400_000,
         })
         .catch(() => [] as DealRecord[]),
     ]);
     const tickValues = await AccountTickValues.load(specs, account.currency, (leg) =>
-      s.call<Quote | null>(accountId, "quote", { symbol: leg }),
+      s.call(accountId, "quote", { symbol: leg }),
     );
     const rates = bars.map(barToRates);
     const timeMs = quote?.timeMs ?? now;
@@ -924,7 +913,7 @@ export class EaInstanceService implements TradeGateway {
       inputs: row.inputs,
       handlers: new Set(ea.eventHandlers),
       startedAt: row.startedAt,
-      status: "starting",
+      status: EA_INITIAL_STATE,
       tickCount: row.tickCount,
       persistedTicks: row.tickCount,
       lastError: "",
@@ -972,7 +961,7 @@ export class EaInstanceService implements TradeGateway {
       return;
     }
     if (info?.status === "stopped" || info?.status === "stopping") {
-      await this.transition(live, "stop");
+      await this.transition(live, "stopped"); // the pool stopped it (ExpertRemove, closing)
       return;
     }
     live.lastError =
@@ -983,10 +972,19 @@ export class EaInstanceService implements TradeGateway {
   private async resumeOne(pool: EaHostPool, row: EaInstanceRow): Promise<void> {
     const ea = await this.opts.eas.byId(row.eaId);
     const fail = async (message: string) => {
+      const from = toStatus(row.status);
+      const next = eaTransition(from, "crash");
+      if (next === null) {
+        this.deps.logger.error(
+          { instanceId: row.id, from, event: "crash" },
+          "illegal EA instance transition refused",
+        );
+        return;
+      }
       await this.deps.db
         .update(eaInstances)
         .set({
-          status: "error",
+          status: eaVisibleStatus(next),
           lastError: message,
           stoppedAt: new Date(this.deps.clock.now()),
           updatedAt: new Date(this.deps.clock.now()),
@@ -1027,7 +1025,7 @@ export class EaInstanceService implements TradeGateway {
   }
 
   private async stopLive(live: Live): Promise<void> {
-    if (!ACTIVE.has(live.status)) {
+    if (!isEaActive(live.status)) {
       return;
     }
     const pool = this.pool;
@@ -1035,13 +1033,27 @@ export class EaInstanceService implements TradeGateway {
     if (pool) {
       await pool.stop(live.id);
     }
+    if (live.status === "stopping") {
+      await this.transition(live, "stopped");
+    }
   }
 
-  /** Applies a status event, persists the row and publishes the change. */
-  private async transition(live: Live, event: EaInstanceEvent): Promise<void> {
-    const next = nextEaStatus(live.status, event);
+  /**
+   * Applies a lifecycle event; when the API's status changes, persists the row and publishes the
+   * change. An event the lifecycle table refuses is logged and changes nothing.
+   */
+  private async transition(live: Live, event: EaLifecycleEvent): Promise<void> {
+    const from = live.status;
+    const next = eaTransition(from, event);
+    if (next === null) {
+      this.deps.logger.error(
+        { instanceId: live.id, from, event },
+        "illegal EA instance transition refused",
+      );
+      return;
+    }
     live.status = next;
-    if (!ACTIVE.has(next)) {
+    if (isEaActive(from) && !isEaActive(next)) {
       live.stoppedAt = new Date(this.deps.clock.now());
       this.opts.tradeLimits?.rate.forgetEa(live.id);
       this.opts.refusals?.forget(live.id);
@@ -1049,6 +1061,9 @@ export class EaInstanceService implements TradeGateway {
       if (this.byAccount.get(live.accountId) === live.id) {
         this.byAccount.delete(live.accountId);
       }
+    }
+    if (eaVisibleStatus(next) === eaVisibleStatus(from)) {
+      return; // stopping → stopped: the API shows it stopped already
     }
     this.publishStatus(live);
     await this.persist(live);
@@ -1059,7 +1074,7 @@ export class EaInstanceService implements TradeGateway {
     const updated = await this.deps.db
       .update(eaInstances)
       .set({
-        status: live.status,
+        status: eaVisibleStatus(live.status),
         tickCount: ticks,
         lastError: live.lastError,
         stoppedAt: live.stoppedAt,
@@ -1097,7 +1112,7 @@ export class EaInstanceService implements TradeGateway {
 
   private onPoolError(info: InstanceInfo): void {
     const live = this.live.get(info.instanceId);
-    if (!live || !ACTIVE.has(live.status) || this.closing) {
+    if (!live || !isEaActive(live.status) || this.closing) {
       return;
     }
     live.lastError = info.lastError ?? "the EA stopped with an error";
@@ -1153,12 +1168,12 @@ export class EaInstanceService implements TradeGateway {
       ea_id: live.eaId,
       symbol: live.symbol,
       timeframe: live.timeframe,
-      status: live.status,
+      status: eaVisibleStatus(live.status),
       last_error: live.lastError,
     });
   }
 
-  private onSessionEvent(accountId: string, event: { kind: string; [key: string]: unknown }): void {
+  private onSessionEvent(accountId: string, event: SessionEvent): void {
     if (this.closing) {
       return; // a closed service leaves running instances alone (they resume after restart)
     }
@@ -1170,30 +1185,25 @@ export class EaInstanceService implements TradeGateway {
     switch (event.kind) {
       case "tick": {
         const quote = event.quote;
-        if (!isRecord(quote)) {
-          return;
-        }
-        this.onConversionQuote(live, quote as unknown as Quote);
+        this.onConversionQuote(live, quote);
         if (quote.symbol === live.symbol) {
-          this.onTick(live, quote as unknown as Quote);
+          this.onTick(live, quote);
         }
         return;
       }
       case "trade":
-        if (Array.isArray(event.events)) {
-          this.onTrade(live, event.events);
-        }
+        this.onTrade(live, event.events);
         return;
       case "account":
-        if (isRecord(event.account)) {
-          live.pending.account = brokerAccountToWire(
-            event.account as unknown as BrokerAccount,
-            this.limitOrders,
-          );
-        }
+        live.pending.account = brokerAccountToWire(event.account, this.limitOrders);
         return;
-      default:
+      case "session":
+      case "removed":
+        return; // nothing for a running instance to forward
+      default: {
+        const _unhandled: never = event; // a new event kind must be handled here
         return;
+      }
     }
   }
 
@@ -1383,13 +1393,46 @@ export class EaInstanceService implements TradeGateway {
     });
   }
 
+  /** Sends an EA's trade operation to the account's session (orders are journaled first). */
+  private async sendOperation(accountId: string, op: TradeOperation): Promise<TradeOutcome> {
+    const sessions = this.opts.sessions;
+    switch (op.op) {
+      case "sendOrder": {
+        const request = withoutLogin(op.request);
+        const journal = this.opts.journal;
+        const limitOrders = this.limitOrders;
+        return journal
+          ? (
+              await journal.sendJournaled(accountId, request, (sent) =>
+                sessions.call(accountId, "sendOrder", { request: sent, limitOrders }),
+              )
+            ).outcome
+          : sessions.call(accountId, "sendOrder", { request, limitOrders });
+      }
+      case "closePosition":
+        return sessions.call(accountId, op.op, withoutLogin(op.request));
+      case "modifyPosition":
+        return sessions.call(accountId, op.op, withoutLogin(op.request));
+      case "modifyOrder":
+        return sessions.call(accountId, op.op, withoutLogin(op.request));
+      case "cancelOrder":
+        return sessions.call(accountId, op.op, withoutLogin(op.request));
+      case "closeBy":
+        return sessions.call(accountId, op.op, withoutLogin(op.request));
+      default: {
+        const unhandled: never = op;
+        throw new Error(`unknown trade operation ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+
   /** Fresh positions/orders/account after a trade call (also refreshes the mirror). */
   private async refreshSnapshot(live: Live): Promise<Json> {
     const s = this.opts.sessions;
     const [positions, orders, account] = await Promise.all([
-      s.call<PositionRecord[]>(live.accountId, "positions"),
-      s.call<OrderRecord[]>(live.accountId, "orders"),
-      s.call<BrokerAccount>(live.accountId, "summary"),
+      s.call(live.accountId, "positions"),
+      s.call(live.accountId, "orders"),
+      s.call(live.accountId, "summary"),
     ]);
     live.positions = new Map(positions.map((p) => [p.ticket, p]));
     live.orders = new Map(orders.map((o) => [o.ticket, o]));
@@ -1406,7 +1449,7 @@ export class EaInstanceService implements TradeGateway {
       ea_id: live.eaId,
       symbol: live.symbol,
       timeframe: live.timeframe,
-      status: live.status,
+      status: eaVisibleStatus(live.status),
       tick_count: live.tickCount,
       last_error: live.lastError,
       started_at: live.startedAt.toISOString(),
@@ -1451,14 +1494,15 @@ function numberOf(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
 }
 
-function withoutLogin(request: object): Json {
-  const out: Json = {};
+/** The request without its login (the session's account is implied) and undefined fields. */
+function withoutLogin<T extends { login: number }>(request: T): Omit<T, "login"> {
+  const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(request)) {
     if (k !== "login" && v !== undefined) {
       out[k] = v;
     }
   }
-  return out;
+  return out as Omit<T, "login">;
 }
 
 function toTimeframe(v: string): EaTimeframe {

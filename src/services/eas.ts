@@ -6,8 +6,8 @@
 // Keys of the owning admin see its `ready` EAs (`GET /api/eas`) and may run them.
 import { and, asc, eq } from "drizzle-orm";
 import { analyseProgram } from "../../ea-runtime/src/analysis/index.ts";
+import { AppError, validationError } from "../domain/errors.ts";
 import { isUuid } from "../domain/ids.ts";
-import { AppError, validationError } from "../http/errors.ts";
 import { type EaInputParamRow, type EaRow, eas } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";

@@ -9,8 +9,8 @@
 // record, or "not executed", which lets the retry run it now, once).
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { AppError } from "../domain/errors.ts";
 import { holderName, isDeadHolder } from "../domain/holders.ts";
-import { AppError } from "../http/errors.ts";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
 

@@ -3,8 +3,7 @@ import type { BrokerDirectory } from "../broker/directory.ts";
 import { holderName } from "../domain/holders.ts";
 import { parseDailyTime } from "../domain/schedule.ts";
 import { RefusalWindow, type TradeLimits, TradeRateLimiter } from "../domain/trade-limits.ts";
-import { brokerRejectionToError } from "../domain/trading/rejections.ts";
-import { AppError } from "../http/errors.ts";
+import { BrokerRejection } from "../domain/trading/rejections.ts";
 import type { Resolver } from "../security/ssrf.ts";
 import { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
@@ -138,7 +137,7 @@ export function createTradeLimits(deps: Pick<ServiceDeps, "config" | "clock">): 
   };
 }
 
-/** The trading API service over a session manager (broker rejections → 422 AppErrors). */
+/** The trading API service over a session manager (broker rejections → BrokerRejection). */
 export function createTradingService(
   services: Pick<Services, "accounts" | "journal" | "tradeLimits">,
   sessions: SessionManager,
@@ -147,12 +146,7 @@ export function createTradingService(
   return new TradingService(
     services.accounts,
     sessions,
-    (reason, retcode, message) => {
-      const e = brokerRejectionToError(reason, retcode, message);
-      // The broker's own trade-rate refusal (429) says when to retry, like the service's.
-      const headers = e.status === 429 ? { "Retry-After": "1" } : undefined;
-      return new AppError(e.code, e.message, e.details, headers, e.status);
-    },
+    (reason, retcode, message) => new BrokerRejection(reason, retcode, message),
     services.journal ?? new OrderJournalService(deps, sessions),
     services.tradeLimits,
   );

@@ -4,8 +4,8 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "../domain/api-key.ts";
+import { AppError, keyNotFound } from "../domain/errors.ts";
 import { isUuid } from "../domain/ids.ts";
-import { AppError, keyNotFound } from "../http/errors.ts";
 import type { Db } from "../storage/db.ts";
 import { type ApiKeyRow, accounts, admins, apiKeys } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";

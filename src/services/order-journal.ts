@@ -10,11 +10,20 @@
 // (refused, or proved absent) may be sent again.
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
-import type { OrderRecord, ServerTime, TradeOutcome } from "../broker/connector.ts";
+import type { OrderRecord, TradeOutcome } from "../broker/connector.ts";
+import { AppError } from "../domain/errors.ts";
 import { holderName, holderNode } from "../domain/holders.ts";
-import { AppError } from "../http/errors.ts";
+import {
+  isJournalNotExecuted,
+  isJournalUnresolved,
+  JOURNAL_INITIAL_STATE,
+  JOURNAL_OUTCOME_EVENT,
+  type JournalEvent,
+  journalFromStates,
+  journalTarget,
+} from "../domain/journal-lifecycle.ts";
 import type { SessionManager } from "../sessions/manager.ts";
-import { type HotStatement, hotStatement } from "../storage/prepared.ts";
+import { type HotStatement, hotStatement, sqlLiteral } from "../storage/prepared.ts";
 import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
 
@@ -28,8 +37,12 @@ export type IntentResolution =
   | { readonly executed: true; readonly order: OrderRecord }
   | { readonly executed: false };
 
-/** Journal states of intents that placed nothing at the broker (their id may be sent again). */
-const NOT_EXECUTED_STATES = ["rejected", "reconciled_absent"] as const;
+/** `state in (…)` of an SQL guard: the states the journal's table allows `events` in. */
+function statesIn(...events: JournalEvent[]): string {
+  return journalFromStates(...events)
+    .map((s) => sqlLiteral(s))
+    .join(", ");
+}
 
 export interface TradePublisher {
   publishTrade(accountId: string, data: Record<string, unknown>): void;
@@ -69,11 +82,11 @@ export class OrderJournalService {
       "order_journal_insert",
       ["uuid", "text", "jsonb", "text"],
       `insert into order_journal (account_id, client_order_id, request, state, holder)
-       values ($1, $2, $3, 'sent', $4)
+       values ($1, $2, $3, ${sqlLiteral(JOURNAL_INITIAL_STATE)}, $4)
        on conflict (account_id, client_order_id) do update set
-         request = excluded.request, state = 'sent', holder = excluded.holder, ticket = null,
-         note = '', created_at = now(), updated_at = now()
-       where order_journal.state in ('rejected', 'reconciled_absent')
+         request = excluded.request, state = ${sqlLiteral(journalTarget("resend"))},
+         holder = excluded.holder, ticket = null, note = '', created_at = now(), updated_at = now()
+       where order_journal.state in (${statesIn("resend")})
        returning id`,
     );
     this.recordOutcomes = hotStatement(
@@ -82,17 +95,19 @@ export class OrderJournalService {
       ["jsonb"],
       // $1 is {"<journal id>": {state, ticket, note, at}, …}. The rows are found through the
       // primary key (`id = any(…)`): a join against a set-returning function is planned for
-      // 100 rows and turns into a sequential scan of the whole journal.
+      // 100 rows and turns into a sequential scan of the whole journal. Guarded by the journal's
+      // table: an answer's outcome (done, rejected, unknown) is recorded only over `sent`, never
+      // over an outcome already recorded (by the reconciler, say).
       `update order_journal j set
          state = $1::jsonb -> (j.id::text) ->> 'state',
          ticket = coalesce(($1::jsonb -> (j.id::text) ->> 'ticket')::bigint, j.ticket),
          note = coalesce($1::jsonb -> (j.id::text) ->> 'note', j.note),
          updated_at = ($1::jsonb -> (j.id::text) ->> 'at')::timestamptz
-       where j.id = any (array(select jsonb_object_keys($1::jsonb))::uuid[])`,
+       where j.id = any (array(select jsonb_object_keys($1::jsonb))::uuid[])
+         and j.state in (${statesIn(...Object.values(JOURNAL_OUTCOME_EVENT))})`,
     );
     sessions.onEvent((accountId, event) => {
-      const health = event.health as { status?: string } | undefined;
-      if (event.kind === "session" && health?.status === "connected") {
+      if (event.kind === "session" && event.health.status === "connected") {
         void this.reconcile(accountId).catch((err: unknown) =>
           this.deps.logger.warn({ err, accountId }, "order reconciliation failed"),
         );
@@ -115,10 +130,10 @@ export class OrderJournalService {
    * mid-request leaves the intent `unknown` for the reconciler and rethrows the 504 with the
    * client order id. REST orders and EA orders both come through here.
    */
-  async sendJournaled(
+  async sendJournaled<R extends { clientOrderId?: string; [field: string]: unknown }>(
     accountId: string,
-    request: Record<string, unknown>,
-    send: (sent: Record<string, unknown>) => Promise<TradeOutcome>,
+    request: R,
+    send: (sent: R & { clientOrderId: string }) => Promise<TradeOutcome>,
   ): Promise<{ outcome: TradeOutcome; clientOrderId: string }> {
     const clientOrderId =
       typeof request.clientOrderId === "string" && request.clientOrderId !== ""
@@ -162,11 +177,7 @@ export class OrderJournalService {
   }
 
   /** Journals the intent (committed before the request is sent); null if the id was used. */
-  async record(
-    accountId: string,
-    clientOrderId: string,
-    request: Record<string, unknown>,
-  ): Promise<string | null> {
+  async record(accountId: string, clientOrderId: string, request: object): Promise<string | null> {
     const [row] = await this.insertIntent.run([
       accountId,
       clientOrderId,
@@ -264,13 +275,13 @@ export class OrderJournalService {
     const rows = await this.deps.db
       .update(orderJournal)
       .set({
-        state: "unknown",
+        state: journalTarget("lost"),
         note: "the service stopped before the broker's answer was recorded",
         updatedAt: new Date(this.deps.clock.now()),
       })
       .where(
         and(
-          eq(orderJournal.state, "sent"),
+          inArray(orderJournal.state, journalFromStates("lost")),
           ne(orderJournal.holder, this.holder),
           sql`left(${orderJournal.holder}, ${node.length + 1}) = ${`${node}/`}`,
         ),
@@ -325,17 +336,17 @@ export class OrderJournalService {
    */
   async resolve(accountId: string, clientOrderId: string): Promise<IntentResolution> {
     const row = await this.entry(accountId, clientOrderId);
-    if (!row || (NOT_EXECUTED_STATES as readonly string[]).includes(row.state)) {
+    if (!row || isJournalNotExecuted(row.state)) {
       return { executed: false };
     }
     const found = (await this.findAtBroker(accountId, [row])).get(clientOrderId);
-    if (row.state === "sent" || row.state === "unknown") {
+    if (isJournalUnresolved(row.state)) {
       await this.recordReconciled(accountId, row, found);
     }
     if (found) {
       return { executed: true, order: found };
     }
-    if (row.state === "sent" || row.state === "unknown") {
+    if (isJournalUnresolved(row.state)) {
       return { executed: false };
     }
     // Journaled as executed, yet the broker's history no longer shows it.
@@ -354,11 +365,11 @@ export class OrderJournalService {
     // Search in broker time (a simulated broker's clock differs from ours): from as far back
     // as the oldest intent, plus a margin, to now at the broker.
     const now = this.deps.clock.now();
-    const brokerNow = (await this.sessions.call<ServerTime>(accountId, "serverTime")).time_ms;
+    const brokerNow = (await this.sessions.call(accountId, "serverTime")).time_ms;
     const lookback = now - Math.min(...rows.map((r) => r.createdAt.getTime())) + 10 * 60_000;
     const [open, history] = await Promise.all([
-      this.sessions.call<OrderRecord[]>(accountId, "orders"),
-      this.sessions.call<OrderRecord[]>(accountId, "historyOrders", {
+      this.sessions.call(accountId, "orders"),
+      this.sessions.call(accountId, "historyOrders", {
         from: Math.max(0, brokerNow - lookback),
         to: brokerNow + 60_000,
       }),
@@ -379,19 +390,21 @@ export class OrderJournalService {
     row: OrderJournalRow,
     found: OrderRecord | undefined,
   ): Promise<void> {
-    const state = found ? "reconciled_filled" : "reconciled_absent";
+    const event: JournalEvent = found ? "found" : "absent";
     const note = found
       ? `found at the broker after reconnect (order ${found.ticket}, ${found.state})`
       : "not found at the broker after reconnect: the order was never placed";
     const updated = await this.deps.db
       .update(orderJournal)
       .set({
-        state,
+        state: journalTarget(event),
         ticket: found?.ticket ?? null,
         note,
         updatedAt: new Date(this.deps.clock.now()),
       })
-      .where(and(eq(orderJournal.id, row.id), inArray(orderJournal.state, ["unknown", "sent"])))
+      .where(
+        and(eq(orderJournal.id, row.id), inArray(orderJournal.state, journalFromStates(event))),
+      )
       .returning({ id: orderJournal.id });
     if (updated.length === 0) {
       return; // resolved meanwhile (by a reconnect's reconciliation or another retry)

@@ -5,18 +5,16 @@
 // 422 rejections carrying the MT5 retcode.
 
 import type {
-  BrokerAccount,
   DealRecord,
   OrderRecord,
-  PositionRecord,
   Quote,
   ServerTime,
   SymbolSpec,
   TradeOutcome,
 } from "../broker/connector.ts";
-import type { Bar } from "../broker/feed/types.ts";
+import type { Timeframe } from "../broker/feed/types.ts";
 import { isTradeSessionOpen } from "../broker/symbols.ts";
-import { parseServerTime } from "../broker/time.ts";
+import { AppError, validationError } from "../domain/errors.ts";
 import { computePerformance, type PerformanceMetrics } from "../domain/performance.ts";
 import {
   describeRateLimit,
@@ -31,6 +29,7 @@ import {
   closeAllResult,
 } from "../domain/trading/close-all.ts";
 import { type MarketStatusItem, marketStatusItem } from "../domain/trading/market.ts";
+import type { ModifyChanges } from "../domain/trading/order-request.ts";
 import {
   type ApiDeal,
   type ApiHistoryOrder,
@@ -44,8 +43,14 @@ import {
   UNKNOWN_SYMBOL,
   withNetProfit,
 } from "../domain/trading/records.ts";
-import { AppError, validationError } from "../http/errors.ts";
+import { parseServerTime } from "../mt5/server-time.ts";
 import { symbolCatalogCache } from "../sessions/catalog-cache.ts";
+import type {
+  SessionCallArgs,
+  SessionMethod,
+  SessionOrderRequest,
+  SessionResult,
+} from "../sessions/contract.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
@@ -116,12 +121,12 @@ export class TradingService {
     return (await this.accounts.load(principal, id)).id;
   }
 
-  private call<T>(
+  private call<M extends SessionMethod>(
     accountId: string,
-    method: Parameters<SessionManager["call"]>[1],
-    args: Record<string, unknown> = {},
-  ) {
-    return this.sessions.call<T>(accountId, method, args);
+    method: M,
+    ...args: SessionCallArgs<M>
+  ): Promise<SessionResult<M>> {
+    return this.sessions.call(accountId, method, ...args);
   }
 
   /**
@@ -131,7 +136,7 @@ export class TradingService {
   symbolSpecs(accountId: string): Promise<Map<string, SymbolSpec>> {
     const endpoint = this.sessions.endpointOf(accountId);
     const load = async () => {
-      const list = await this.call<SymbolSpec[]>(accountId, "symbols");
+      const list = await this.call(accountId, "symbols");
       return new Map(list.map((s) => [s.name, s]));
     };
     if (endpoint === null || this.sessions.statusOf(accountId) !== "connected") {
@@ -158,11 +163,11 @@ export class TradingService {
     if (only !== undefined && picked.length === 0) {
       throw new AppError("SYMBOL_NOT_FOUND", `Symbol '${only}' is not offered by this broker`);
     }
-    const account = await this.call<BrokerAccount>(accountId, "summary");
+    const account = await this.call(accountId, "summary");
     const book = await AccountTickValues.load(
       specs,
       account.currency,
-      (symbol) => this.call<Quote | null>(accountId, "quote", { symbol }),
+      (symbol) => this.call(accountId, "quote", { symbol }),
       picked,
     );
     return picked.map((s) => accountSymbolSpec(s, book.of(s)));
@@ -200,17 +205,17 @@ export class TradingService {
   }
 
   async position(accountId: string, ticket: number): Promise<ApiPositionDetail> {
-    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    const positions = await this.call(accountId, "positions");
     const p = positions.find((x) => x.ticket === ticket);
     if (!p) {
       throw new AppError("POSITION_NOT_FOUND", `No open position with ticket ${ticket}`);
     }
-    const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", { position: ticket });
+    const deals = await this.call(accountId, "dealsOfPosition", { position: ticket });
     return withNetProfit(toPositionRecord(p, await this.specOrDefault(accountId, p.symbol), deals));
   }
 
   async fills(accountId: string, ticket: number): Promise<ApiDeal[]> {
-    const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", { position: ticket });
+    const deals = await this.call(accountId, "dealsOfPosition", { position: ticket });
     if (deals.length === 0) {
       throw new AppError("POSITION_NOT_FOUND", `No position with ticket ${ticket}`);
     }
@@ -218,7 +223,7 @@ export class TradingService {
   }
 
   async deals(accountId: string, fromMs: number, toMs: number): Promise<DealRecord[]> {
-    return this.call<DealRecord[]>(accountId, "deals", { from: fromMs, to: toMs });
+    return this.call(accountId, "deals", { from: fromMs, to: toMs });
   }
 
   async closedPositions(
@@ -226,7 +231,7 @@ export class TradingService {
     fromMs: number,
     toMs: number,
   ): Promise<ApiPositionRecord[]> {
-    const list = await this.call<PositionRecord[]>(accountId, "closedPositions", {
+    const list = await this.call(accountId, "closedPositions", {
       from: fromMs,
       to: toMs,
     });
@@ -254,7 +259,7 @@ export class TradingService {
 
   /** Orders placed in [fromMs, toMs] that are in a final state (filled, cancelled, …). */
   async historyOrders(accountId: string, fromMs: number, toMs: number): Promise<ApiHistoryOrder[]> {
-    const orders = await this.call<OrderRecord[]>(accountId, "historyOrders", {
+    const orders = await this.call(accountId, "historyOrders", {
       from: fromMs,
       to: toMs,
     });
@@ -270,7 +275,7 @@ export class TradingService {
 
   async quote(accountId: string, symbol: string): Promise<Quote> {
     await this.spec(accountId, symbol);
-    const q = await this.call<Quote | null>(accountId, "quote", { symbol });
+    const q = await this.call(accountId, "quote", { symbol });
     if (!q) {
       throw new AppError("SYMBOL_NOT_FOUND", `No quote for '${symbol}'`);
     }
@@ -280,10 +285,10 @@ export class TradingService {
   bars(
     accountId: string,
     symbol: string,
-    timeframe: string,
+    timeframe: Timeframe,
     query: { from?: number; to?: number; count?: number },
   ) {
-    return this.call<Bar[]>(accountId, "bars", { symbol, timeframe, query });
+    return this.call(accountId, "bars", { symbol, timeframe, query });
   }
 
   /** Market status of `symbols` (ARCHITECTURE §5): tradeable now, quote and spread. */
@@ -325,7 +330,7 @@ export class TradingService {
 
   /** The broker's clock (simulated time on a backtest broker, wall time otherwise). */
   brokerTime(accountId: string): Promise<ServerTime> {
-    return this.call<ServerTime>(accountId, "serverTime");
+    return this.call(accountId, "serverTime");
   }
 
   // --- writes ---------------------------------------------------------------------------------
@@ -345,7 +350,7 @@ export class TradingService {
    */
   async placeOrder(
     accountId: string,
-    request: Record<string, unknown>,
+    request: SessionOrderRequest,
   ): Promise<ApiPositionRecord & { retcode: number; clientOrderId: string }> {
     const symbol = String(request.symbol);
     const spec = await this.spec(accountId, symbol);
@@ -354,7 +359,7 @@ export class TradingService {
     const { outcome, clientOrderId } = await this.journal.sendJournaled(
       accountId,
       request,
-      (sent) => this.call<TradeOutcome>(accountId, "sendOrder", { request: sent, limitOrders }),
+      (sent) => this.call(accountId, "sendOrder", { request: sent, limitOrders }),
     );
     const done = this.settle(outcome);
     if (done.position) {
@@ -394,7 +399,7 @@ export class TradingService {
     const order = resolution.order;
     const spec = await this.specOrDefault(accountId, order.symbol);
     if (order.positionTicket > 0) {
-      const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", {
+      const deals = await this.call(accountId, "dealsOfPosition", {
         position: order.positionTicket,
       });
       const record = await this.positionRecord(accountId, order, spec, deals);
@@ -421,7 +426,7 @@ export class TradingService {
       if (resolution.executed) {
         const close = resolution.order;
         const spec = await this.specOrDefault(accountId, close.symbol);
-        const deals = await this.call<DealRecord[]>(accountId, "dealsOfPosition", {
+        const deals = await this.call(accountId, "dealsOfPosition", {
           position: close.positionTicket,
         });
         return {
@@ -431,13 +436,13 @@ export class TradingService {
         };
       }
     }
-    const open = await this.call<OrderRecord[]>(accountId, "orders");
+    const open = await this.call(accountId, "orders");
     if (open.some((o) => o.ticket === ticket)) {
       return null;
     }
     const now = (await this.brokerTime(accountId)).time_ms;
     const cancelled = (
-      await this.call<OrderRecord[]>(accountId, "historyOrders", {
+      await this.call(accountId, "historyOrders", {
         from: Math.max(0, now - RECOVERY_LOOKBACK_MS),
         to: now + 60_000,
       })
@@ -456,14 +461,14 @@ export class TradingService {
     spec: { digits: number; contractSize: number },
     deals: readonly DealRecord[],
   ): Promise<ApiPositionRecord | null> {
-    const position = (await this.call<PositionRecord[]>(accountId, "positions")).find(
+    const position = (await this.call(accountId, "positions")).find(
       (p) => p.ticket === order.positionTicket,
     );
     if (position) {
       return toPositionRecord(position, spec, deals);
     }
     const closed = (
-      await this.call<PositionRecord[]>(accountId, "closedPositions", {
+      await this.call(accountId, "closedPositions", {
         from: Math.max(0, order.setupMs - 1000),
         to: (await this.brokerTime(accountId)).time_ms + 60_000,
       })
@@ -493,11 +498,11 @@ export class TradingService {
 
   /** Which open thing a ticket names: a position, a pending order, or nothing. */
   async kindOf(accountId: string, ticket: number): Promise<"position" | "order"> {
-    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    const positions = await this.call(accountId, "positions");
     if (positions.some((p) => p.ticket === ticket)) {
       return "position";
     }
-    const orders = await this.call<OrderRecord[]>(accountId, "orders");
+    const orders = await this.call(accountId, "orders");
     if (orders.some((o) => o.ticket === ticket)) {
       return "order";
     }
@@ -523,17 +528,17 @@ export class TradingService {
     return null;
   }
 
-  async modify(accountId: string, ticket: number, change: Record<string, unknown>) {
+  async modify(accountId: string, ticket: number, change: ModifyChanges) {
     const kind = await this.kindOf(accountId, ticket);
     this.admitTrade(accountId);
     const outcome =
       kind === "position"
-        ? await this.call<TradeOutcome>(accountId, "modifyPosition", {
+        ? await this.call(accountId, "modifyPosition", {
             ticket,
             ...(change.stopLoss !== undefined ? { stopLoss: change.stopLoss } : {}),
             ...(change.takeProfit !== undefined ? { takeProfit: change.takeProfit } : {}),
           })
-        : await this.call<TradeOutcome>(accountId, "modifyOrder", { ticket, ...change });
+        : await this.call(accountId, "modifyOrder", { ticket, ...change });
     return this.recordOf(accountId, this.settle(outcome));
   }
 
@@ -556,14 +561,14 @@ export class TradingService {
                 clientOrderId: clientOrderId ?? this.journal.newClientOrderId(),
               },
               (sent) =>
-                this.call<TradeOutcome>(accountId, "closePosition", {
+                this.call(accountId, "closePosition", {
                   ticket,
                   ...(volume !== undefined ? { volume } : {}),
                   clientOrderId: sent.clientOrderId,
                 }),
             )
           ).outcome
-        : await this.call<TradeOutcome>(accountId, "cancelOrder", { ticket });
+        : await this.call(accountId, "cancelOrder", { ticket });
     const done = this.settle(outcome);
     return {
       ...(await this.recordOf(accountId, done)),
@@ -574,9 +579,7 @@ export class TradingService {
 
   async closeBy(accountId: string, ticket: number, byTicket: number) {
     this.admitTrade(accountId);
-    const done = this.settle(
-      await this.call<TradeOutcome>(accountId, "closeBy", { ticket, byTicket }),
-    );
+    const done = this.settle(await this.call(accountId, "closeBy", { ticket, byTicket }));
     return { retcode: done.retcode, deals: done.deals.map(toDeal) };
   }
 
@@ -586,12 +589,12 @@ export class TradingService {
    */
   async closeAll(accountId: string): Promise<CloseAllResult> {
     this.admitTrade(accountId);
-    const positions = await this.call<PositionRecord[]>(accountId, "positions");
+    const positions = await this.call(accountId, "positions");
     const items: CloseAllItem[] = [];
     for (const p of positions.sort((a, b) => a.ticket - b.ticket)) {
       let outcome: CloseOutcome;
       try {
-        outcome = await this.call<TradeOutcome>(accountId, "closePosition", { ticket: p.ticket });
+        outcome = await this.call(accountId, "closePosition", { ticket: p.ticket });
       } catch (err) {
         const e = err instanceof AppError ? err : new AppError("INTERNAL_ERROR", "close failed");
         outcome = { ok: false, code: e.code, message: e.message };

@@ -10,7 +10,7 @@
 
 import { and, asc, count, desc, eq, gte, isNull, lt, lte, type SQL } from "drizzle-orm";
 import type { UsageSnapshot, UsageSnapshotKey } from "../domain/billing.ts";
-import { adminNotFound, validationError } from "../http/errors.ts";
+import { adminNotFound, validationError } from "../domain/errors.ts";
 import type { Db } from "../storage/db.ts";
 import {
   accounts,

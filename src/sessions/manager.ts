@@ -3,11 +3,19 @@
 // forwards calls with a timeout, caches each session's health for `session_status` and the read
 // views its worker renders and pushes (so a repeated read does not cross threads) — and restarts
 // a crashed worker, reopening its sessions. It does no broker I/O itself.
+import { AppError } from "../domain/errors.ts";
 import type { SessionStatus } from "../domain/states.ts";
-import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logging/logger.ts";
 import { endpointKey } from "./catalog-cache.ts";
-import type { CallError, FromWorker, SessionMethod, SessionSpec, ToWorker } from "./protocol.ts";
+import {
+  SESSION_WRITES,
+  type SessionCall,
+  type SessionCallArgs,
+  type SessionEvent,
+  type SessionMethod,
+  type SessionResult,
+} from "./contract.ts";
+import type { CallError, FromWorker, SessionSpec, ToWorker } from "./protocol.ts";
 import type { SessionHealth } from "./session.ts";
 import { VIEW_LEASE_MS, type ViewName } from "./views.ts";
 
@@ -31,10 +39,7 @@ export interface SessionManagerOptions {
   readonly callTimeoutMs?: number;
 }
 
-export type SessionEventListener = (
-  accountId: string,
-  event: { kind: string; [key: string]: unknown },
-) => void;
+export type SessionEventListener = (accountId: string, event: SessionEvent) => void;
 
 interface WorkerSlot {
   worker: Worker;
@@ -89,6 +94,10 @@ export class SessionManager {
       resolve: (v: unknown) => void;
       reject: (e: unknown) => void;
       timer: ReturnType<typeof setTimeout>;
+      /** The worker asked: if it dies, the call is answered at once (lostCalls). */
+      slot: WorkerSlot;
+      /** A write: its outcome is unknown if the worker dies with it in flight. */
+      write: boolean;
     }
   >();
   private readonly listeners: SessionEventListener[] = [];
@@ -116,6 +125,8 @@ export class SessionManager {
     };
     worker.addEventListener("close", () => {
       slot.alive = false;
+      this.lostCalls(slot);
+      slot.onStopped?.(); // a dead worker has nothing left to stop
       if (this.closing) {
         return;
       }
@@ -223,11 +234,7 @@ export class SessionManager {
       return copy.text;
     }
     const leasedAt = performance.now();
-    const { text, version } = await this.call<{ text: string; version: number }>(
-      accountId,
-      "view",
-      { view: name },
-    );
+    const { text, version } = await this.call(accountId, "view", { view: name });
     if (this.statusOf(accountId) === "connected") {
       let copies = this.views.get(accountId);
       if (!copies) {
@@ -268,8 +275,16 @@ export class SessionManager {
         this.noteAnswered();
         reject(new AppError("BROKER_UNAVAILABLE", "the session worker did not answer in time"));
       }, timeoutMs);
-      this.waiting.set(rid, { resolve: resolve as (v: unknown) => void, reject, timer });
-      this.post(slot, build(rid));
+      const msg = build(rid);
+      const write = msg.type === "call" && SESSION_WRITES.has(msg.method);
+      this.waiting.set(rid, {
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        timer,
+        slot,
+        write,
+      });
+      this.post(slot, msg);
     });
   }
 
@@ -397,17 +412,19 @@ export class SessionManager {
     return this.health.get(accountId) ?? DISCONNECTED;
   }
 
-  call<T>(
+  /** Calls a session method (see contract.ts) in the account's worker. */
+  call<M extends SessionMethod>(
     accountId: string,
-    method: SessionMethod,
-    args: Record<string, unknown> = {},
-  ): Promise<T> {
-    return this.request<T>(this.slotOf(accountId), (rid) => ({
+    method: M,
+    ...[args]: SessionCallArgs<M>
+  ): Promise<SessionResult<M>> {
+    // `method` and `args` are correlated by the signature (TS cannot see it through M).
+    const call = { method, args: args ?? {} } as SessionCall;
+    return this.request<SessionResult<M>>(this.slotOf(accountId), (rid) => ({
       type: "call",
       rid,
       id: accountId,
-      method,
-      args,
+      ...call,
     }));
   }
 
@@ -420,6 +437,28 @@ export class SessionManager {
   /** Test/ops hook: kills worker `index` as a crash would. */
   crashWorker(index: number): void {
     this.slots[index]?.worker.terminate();
+  }
+
+  /**
+   * Answers the calls a dead worker held: a write's outcome is unknown (its order journal entry
+   * is reconciled when the session reconnects), a read is retried by the client.
+   */
+  private lostCalls(slot: WorkerSlot): void {
+    for (const [rid, w] of this.waiting) {
+      if (w.slot !== slot) {
+        continue;
+      }
+      this.waiting.delete(rid);
+      clearTimeout(w.timer);
+      w.reject(
+        toAppError(
+          w.write
+            ? { kind: "unknown_outcome", message: "the session worker stopped during the call" }
+            : { kind: "unavailable", message: "the session worker stopped during the call" },
+        ),
+      );
+    }
+    this.noteAnswered();
   }
 
   /** Resolves close()'s wait once no call is in flight. */

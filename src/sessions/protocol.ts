@@ -1,6 +1,7 @@
 // Messages between the main thread and session workers (structured clones). The main thread only
 // routes: it opens/closes sessions and forwards calls; workers own all broker I/O.
 import type { Quote } from "../broker/connector.ts";
+import type { SessionCall, SessionPublished } from "./contract.ts";
 import type { SessionHealth } from "./session.ts";
 import type { ViewName } from "./views.ts";
 
@@ -15,34 +16,13 @@ export interface SessionSpec {
   connect: boolean;
 }
 
-export type SessionMethod =
-  | "summary"
-  | "positions"
-  | "orders"
-  /** A read view of the mirror (summary, positions, pending, open, portfolio) as JSON text. */
-  | "view"
-  | "quote"
-  | "symbols"
-  | "deals"
-  | "dealsOfPosition"
-  | "closedPositions"
-  | "historyOrders"
-  | "bars"
-  | "serverTime"
-  | "sendOrder"
-  | "checkOrder"
-  | "modifyPosition"
-  | "modifyOrder"
-  | "closePosition"
-  | "cancelOrder"
-  | "closeBy";
-
 export type ToWorker =
   | { type: "open"; spec: SessionSpec }
   | { type: "connect"; id: string; rid: number; waitMs: number }
   | { type: "disconnect"; id: string }
   | { type: "remove"; id: string }
-  | { type: "call"; rid: number; id: string; method: SessionMethod; args: Record<string, unknown> }
+  /** One session method call (see contract.ts), answered by a `reply` with the same `rid`. */
+  | ({ type: "call"; rid: number; id: string } & SessionCall)
   | { type: "demo"; rid: number; host: string; port: number; params: Record<string, unknown> }
   /**
    * Streaming: forward ticks of these symbols (and subscribe them at the broker). With
@@ -70,7 +50,8 @@ export type FromWorker =
   | { type: "status"; id: string; health: SessionHealth }
   | { type: "reply"; rid: number; ok: true; data: unknown }
   | { type: "reply"; rid: number; ok: false; error: CallError }
-  | { type: "event"; id: string; event: { kind: string; [key: string]: unknown } }
+  /** A session's trade and account events (its watched ticks cross as `ticks`). */
+  | { type: "event"; id: string; event: Exclude<SessionPublished, { kind: "tick" }> }
   /**
    * Watched ticks of one turn of the worker's event loop, oldest first (a broker step's quotes
    * arrive together, so the streaming hub can write them to each socket at once).

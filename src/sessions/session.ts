@@ -21,6 +21,7 @@ import {
   type SessionStatus,
 } from "../domain/states.ts";
 import { endpointKey } from "./catalog-cache.ts";
+import type { SessionPublished } from "./contract.ts";
 
 export interface SessionHealth {
   status: SessionStatus;
@@ -42,13 +43,6 @@ export interface SessionEnv {
   /** The mirror (account, positions or orders) changed: `mirrorVersion` was bumped. */
   mirrorChanged?(): void;
 }
-
-/** What a session publishes (streamed on /ws later). */
-export type SessionPublished =
-  | { kind: "tick"; quote: Quote }
-  | { kind: "trade"; events: unknown[] }
-  /** `valuation`: re-valued from ticks by the worker (else the broker's own summary). */
-  | { kind: "account"; account: BrokerAccount; valuation?: true };
 
 export class AccountSession {
   status: SessionStatus = "disconnected";

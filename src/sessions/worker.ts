@@ -11,7 +11,13 @@ import {
 import { DemoConnector } from "../broker/connectors/demo.ts";
 import { pendingOrderLimitRefusal } from "../domain/trade-limits.ts";
 import { symbolCatalogCache } from "./catalog-cache.ts";
-import type { CallError, FromWorker, SessionMethod, ToWorker } from "./protocol.ts";
+import {
+  SESSION_WRITES,
+  type SessionArgs,
+  type SessionMethod,
+  type SessionResult,
+} from "./contract.ts";
+import type { CallError, FromWorker, ToWorker } from "./protocol.ts";
 import { AccountSession, SessionNotConnected } from "./session.ts";
 import { valuationSymbols, valueMirror } from "./valuation.ts";
 import { isViewName, renderView, VIEW_LEASE_MS, type ViewName } from "./views.ts";
@@ -356,7 +362,7 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
           } else if (s && event.kind === "account") {
             awaitingSummary.delete(s);
           }
-          post({ type: "event", id, event: event as unknown as { kind: string } });
+          post({ type: "event", id, event });
         }
       },
     },
@@ -376,78 +382,73 @@ function toCallError(err: unknown, write: boolean): CallError {
   return { kind: "internal", message: (err as Error).message ?? String(err) };
 }
 
-const WRITES: ReadonlySet<SessionMethod> = new Set<SessionMethod>([
-  "sendOrder",
-  "modifyPosition",
-  "modifyOrder",
-  "closePosition",
-  "cancelOrder",
-  "closeBy",
-]);
-
-async function call(
+/** A session method's handler, in the worker. */
+type Handler<M extends SessionMethod> = (
   s: AccountSession,
-  method: SessionMethod,
-  a: Record<string, unknown>,
-): Promise<unknown> {
-  const n = (k: string) => a[k] as number;
-  switch (method) {
-    case "summary":
-      s.live();
-      return s.account;
-    case "positions":
-      s.live();
-      return [...s.positions.values()];
-    case "orders":
-      s.live();
-      return [...s.orders.values()];
-    case "view": {
-      if (!isViewName(a.view)) {
-        throw new Error(`unknown view '${String(a.view)}'`);
-      }
-      return readView(s, a.view);
+  args: SessionArgs<M>,
+) => SessionResult<M> | Promise<SessionResult<M>>;
+
+/** One handler per method of the contract: a method without one fails to compile. */
+const handlers: { [M in SessionMethod]: Handler<M> } = {
+  summary: (s) => {
+    s.live();
+    const account = s.account;
+    if (!account) {
+      throw new SessionNotConnected(s.status); // connected sessions always have their summary
     }
-    case "quote":
-      return s.quote(a.symbol as string);
-    case "symbols":
-      s.live(); // a session that is not connected answers so, cached catalog or not
-      return [...(await catalogOf(s)).values()]; // the endpoint's shared catalog
-    case "deals":
-      return s.live().deals(n("from"), n("to"));
-    case "dealsOfPosition":
-      return s.live().dealsOfPosition(n("position"));
-    case "closedPositions":
-      return s.live().closedPositions(n("from"), n("to"));
-    case "historyOrders":
-      return s.live().historyOrders(n("from"), n("to"));
-    case "bars":
-      return s.live().bars(a.symbol as string, a.timeframe as never, a.query as never);
-    case "serverTime":
-      return s.live().serverTime();
-    case "checkOrder":
-      return s.live().checkOrder(a.request as never);
-    case "sendOrder": {
-      // The cap on resting orders (`limitOrders`, 0 = none) is checked in the account's write
-      // queue, against the mirror as every earlier write left it: no broker round trip, and
-      // concurrent orders cannot slip past it together.
-      const request = a.request as { orderType?: unknown };
-      const limit = typeof a.limitOrders === "number" ? a.limitOrders : 0;
-      return s.write((c): Promise<TradeOutcome> => {
-        const refusal = pendingOrderLimitRefusal(s.orders.size, request.orderType, limit);
-        return refusal ? Promise.resolve(refusal) : c.sendOrder(request as never);
-      });
+    return account;
+  },
+  positions: (s) => {
+    s.live();
+    return [...s.positions.values()];
+  },
+  orders: (s) => {
+    s.live();
+    return [...s.orders.values()];
+  },
+  view: (s, a) => {
+    if (!isViewName(a.view)) {
+      throw new Error(`unknown view '${String(a.view)}'`);
     }
-    case "modifyPosition":
-      return s.write((c) => c.modifyPosition(a as never));
-    case "modifyOrder":
-      return s.write((c) => c.modifyOrder(a as never));
-    case "closePosition":
-      return s.write((c) => c.closePosition(a as never));
-    case "cancelOrder":
-      return s.write((c): Promise<TradeOutcome> => c.cancelOrder(n("ticket")));
-    case "closeBy":
-      return s.write((c) => c.closeBy(a as never));
-  }
+    return readView(s, a.view);
+  },
+  quote: (s, a) => s.quote(a.symbol),
+  symbols: async (s) => {
+    s.live(); // a session that is not connected answers so, cached catalog or not
+    return [...(await catalogOf(s)).values()]; // the endpoint's shared catalog
+  },
+  deals: (s, a) => s.live().deals(a.from, a.to),
+  dealsOfPosition: (s, a) => s.live().dealsOfPosition(a.position),
+  closedPositions: (s, a) => s.live().closedPositions(a.from, a.to),
+  historyOrders: (s, a) => s.live().historyOrders(a.from, a.to),
+  bars: (s, a) => s.live().bars(a.symbol, a.timeframe, a.query),
+  serverTime: (s) => s.live().serverTime(),
+  checkOrder: (s, a) => s.live().checkOrder(a.request),
+  sendOrder: (s, a) => {
+    // The cap on resting orders (`limitOrders`, 0 = none) is checked in the account's write
+    // queue, against the mirror as every earlier write left it: no broker round trip, and
+    // concurrent orders cannot slip past it together.
+    const request = a.request;
+    const limit = typeof a.limitOrders === "number" ? a.limitOrders : 0;
+    return s.write((c): Promise<TradeOutcome> => {
+      const refusal = pendingOrderLimitRefusal(s.orders.size, request.orderType, limit);
+      return refusal ? Promise.resolve(refusal) : c.sendOrder(request);
+    });
+  },
+  modifyPosition: (s, a) => s.write((c) => c.modifyPosition(a)),
+  modifyOrder: (s, a) => s.write((c) => c.modifyOrder(a)),
+  closePosition: (s, a) => s.write((c) => c.closePosition(a)),
+  cancelOrder: (s, a) => s.write((c) => c.cancelOrder(a.ticket)),
+  closeBy: (s, a) => s.write((c) => c.closeBy(a)),
+};
+
+async function call<M extends SessionMethod>(
+  s: AccountSession,
+  method: M,
+  args: SessionArgs<M>,
+): Promise<SessionResult<M>> {
+  const handler: Handler<M> = handlers[method];
+  return handler(s, args);
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
@@ -529,7 +530,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
             type: "reply",
             rid: msg.rid,
             ok: false,
-            error: toCallError(err, WRITES.has(msg.method)),
+            error: toCallError(err, SESSION_WRITES.has(msg.method)),
           }),
       );
       return;

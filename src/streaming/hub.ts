@@ -6,16 +6,16 @@
 // derived from ticks with the feed's LiveBarBuilder. It knows nothing about sockets: a sink is
 // anything with `deliver(text, conflateKey)`; the HTTP layer (src/http/ws) implements it.
 // Must not import Elysia or Bun's server APIs.
-import type { BrokerAccount, Quote, TradeEvent } from "../broker/connector.ts";
+import type { Quote } from "../broker/connector.ts";
 import { LiveBarBuilder } from "../broker/feed/bars.ts";
 import type { Bar, Timeframe } from "../broker/feed/types.ts";
-import { formatServerTime } from "../broker/time.ts";
+import { AppError } from "../domain/errors.ts";
 import type { RecordSymbol } from "../domain/trading/records.ts";
-import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logging/logger.ts";
+import { formatServerTime } from "../mt5/server-time.ts";
 import type { TradingService } from "../services/trading.ts";
+import type { SessionEvent } from "../sessions/contract.ts";
 import type { SessionManager } from "../sessions/manager.ts";
-import type { SessionHealth } from "../sessions/session.ts";
 import {
   type Channel,
   type EaEventData,
@@ -219,9 +219,6 @@ export class StreamHub {
       throw new AppError(
         "SUBSCRIPTION_LIMIT_REACHED",
         `A connection may hold at most ${maxUnits} subscriptions (one per channel, one per symbol for quotes and bars)`,
-        undefined,
-        undefined,
-        429,
       );
     }
     if (req.channel === "bars") {
@@ -650,7 +647,7 @@ export class StreamHub {
     }
   }
 
-  private onSessionEvent(accountId: string, event: { kind: string; [key: string]: unknown }) {
+  private onSessionEvent(accountId: string, event: SessionEvent) {
     if (event.kind === "removed") {
       this.forget(accountId);
       return;
@@ -661,10 +658,10 @@ export class StreamHub {
     }
     switch (event.kind) {
       case "tick":
-        this.onTick(stream, event.quote as Quote);
+        this.onTick(stream, event.quote);
         return;
       case "trade": {
-        const events = event.events as TradeEvent[];
+        const events = event.events;
         this.enqueue(stream, async () => {
           if (!stream.specs) {
             await this.loadSpecs(stream);
@@ -676,7 +673,7 @@ export class StreamHub {
         return;
       }
       case "account": {
-        const view = toSummaryView(event.account as BrokerAccount);
+        const view = toSummaryView(event.account);
         const valuation = event.valuation === true; // valued from ticks by the session worker
         this.enqueue(stream, () => {
           const text = JSON.stringify(view);
@@ -688,7 +685,7 @@ export class StreamHub {
         return;
       }
       case "session": {
-        const health = event.health as SessionHealth;
+        const health = event.health;
         this.enqueue(stream, async () => {
           const previous = stream.lastStatus;
           if (previous === health.status) {
@@ -708,6 +705,10 @@ export class StreamHub {
             }
           }
         });
+        return;
+      }
+      default: {
+        const _unhandled: never = event; // a new event kind must be handled here
         return;
       }
     }

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import {
   backoffDelayMs,
   canSessionTransition,
-  nextEaStatus,
   nextSessionStatus,
   SESSION_TRANSITIONS,
 } from "../../src/domain/states.ts";
@@ -44,13 +43,5 @@ describe("backoff", () => {
     expect(backoffDelayMs(3, 0)).toBe(6400);
     expect(backoffDelayMs(3, 0.999999)).toBe(9600);
     expect(backoffDelayMs(100, 0.5)).toBe(60_000);
-  });
-});
-
-describe("EA instance transitions", () => {
-  test("running → stopped / error; terminal states stay terminal", () => {
-    expect(nextEaStatus("starting", "started")).toBe("running");
-    expect(nextEaStatus("running", "crash")).toBe("error");
-    expect(() => nextEaStatus("stopped", "started")).toThrow();
   });
 });

@@ -2,13 +2,13 @@
 // resting orders, and the refusal window that stops a flooding EA.
 import { describe, expect, test } from "bun:test";
 import {
-  isPendingOrderType,
   pendingOrderLimitRefusal,
   RefusalWindow,
   refusalKindOf,
   refusalTripMessage,
   TradeRateLimiter,
 } from "../../src/domain/trade-limits.ts";
+import { isPendingOrderType } from "../../src/mt5/vocabulary.ts";
 import { TestClock } from "../support/clock.ts";
 
 const limits = { account: { ratePerSec: 4, burst: 6 }, ea: { ratePerSec: 2, burst: 3 } };

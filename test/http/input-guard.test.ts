@@ -1,7 +1,7 @@
 // The pure guards of src/http/input-guard.ts: the JSON shape scan, the string check with its
 // field paths, the URL check, and the multipart parser.
 import { describe, expect, test } from "bun:test";
-import type { AppError } from "../../src/http/errors.ts";
+import type { AppError } from "../../src/domain/errors.ts";
 import {
   checkJsonShape,
   checkRequestUrl,

@@ -1,7 +1,7 @@
 // Shutting the session manager down drains it: calls in flight get their answers before the
 // workers stop, later calls are refused with a clear error, and closing twice is harmless.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { AppError } from "../../src/http/errors.ts";
+import { AppError } from "../../src/domain/errors.ts";
 import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../support/app.ts";
 import { TestClock } from "../support/clock.ts";
 
@@ -25,7 +25,7 @@ test("calls in flight at close are answered; calls after it are refused; close i
   // Broker round trips (history reads), not mirror reads: they are still in flight at close.
   const now = Date.now();
   const inFlight = Array.from({ length: 20 }, (_, i) =>
-    t.sessions.call<unknown[]>(id, i % 2 === 0 ? "deals" : "historyOrders", {
+    t.sessions.call(id, i % 2 === 0 ? "deals" : "historyOrders", {
       from: now - 86_400_000,
       to: now,
     }),

@@ -2,9 +2,10 @@
 import { describe, expect, test } from "bun:test";
 import { WsConnection } from "../../src/http/ws/connection.ts";
 import { createLogger } from "../../src/logging/logger.ts";
+import type { SessionEvent } from "../../src/sessions/contract.ts";
 import { StreamHub, type StreamSink } from "../../src/streaming/hub.ts";
 
-type Listener = (id: string, e: { kind: string; [k: string]: unknown }) => void;
+type Listener = (id: string, e: SessionEvent) => void;
 
 /** A hub on fake sessions; `confirmWatch` stands in for the worker's confirmation of a watch. */
 function fakeHub(confirmWatch: () => Promise<void> = async () => undefined) {

@@ -16,11 +16,12 @@
 // and every tick, at its timeMs) first expires orders and runs the 00:00 server-time rollovers
 // that fell due, in time order.
 
+import { serverWeekday } from "../../mt5/server-time.ts";
+import { SENDABLE_ORDER_TYPES } from "../../mt5/vocabulary.ts";
 import type { TradingGroup } from "../groups.ts";
 import { groupCommission, groupQuote, isKnownGroup, pricingGroup, RAW_GROUP } from "../groups.ts";
 import type { SymbolSpec } from "../symbols.ts";
 import { isTradeSessionOpen, listSymbols } from "../symbols.ts";
-import { serverWeekday } from "../time.ts";
 import { requestFillPrice, resolveFillPolicy } from "./execution.ts";
 import type { HeapEntry } from "./heap.ts";
 import { removeEntry, TriggerHeap } from "./heap.ts";
@@ -50,7 +51,12 @@ import {
   riskBands,
 } from "./risk.ts";
 import type { PositionEventKind } from "./states.ts";
-import { FINAL_ORDER_STATES, positionTransition, transitionOrder } from "./states.ts";
+import {
+  FINAL_ORDER_STATES,
+  POSITION_RECORD_STATE,
+  transitionOrder,
+  transitionPosition,
+} from "./states.ts";
 import type {
   AccountRecord,
   AccountSummary,
@@ -193,16 +199,8 @@ interface Mutation {
 }
 
 const EPS = 1e-9;
-const ORDER_TYPES: ReadonlySet<string> = new Set<OrderType>([
-  "Buy",
-  "Sell",
-  "BuyLimit",
-  "SellLimit",
-  "BuyStop",
-  "SellStop",
-  "BuyStopLimit",
-  "SellStopLimit",
-]);
+/** Order types `sendOrder` accepts (close-by has its own operation). */
+const ORDER_TYPES: ReadonlySet<string> = new Set<string>(SENDABLE_ORDER_TYPES);
 
 /**
  * One account group's view of the market (groups.ts): its quotes (the raw quotes with the
@@ -1386,7 +1384,7 @@ export class TradingEngine {
       closePrice: 0,
       closeMs: 0,
       closeComment: "",
-      state: "Filled",
+      state: POSITION_RECORD_STATE.Open,
     };
     const pos: LivePosition = { record, spec, account: acc, sl: undefined, tp: undefined };
     acc.positions.set(record.ticket, pos);
@@ -1484,9 +1482,8 @@ export class TradingEngine {
     r.closePrice = price;
     r.updateMs = m.time;
     if (full) {
-      this.positionEvent(pos, kind);
+      this.positionEvent(pos, kind); // → Closed
       r.volume = 0;
-      r.state = "Closed";
       r.closeMs = m.time;
       r.closeComment = comment;
       r.priceCurrent = price;
@@ -1553,8 +1550,9 @@ export class TradingEngine {
     pos.tp = undefined;
   }
 
+  /** Applies a position event through the position table (src/broker/engine/states.ts). */
   private positionEvent(pos: LivePosition, kind: PositionEventKind): void {
-    positionTransition(pos.record.ticket, pos.record.state === "Filled" ? "Open" : "Closed", kind);
+    transitionPosition(pos.record, kind);
   }
 
   /** Closes `volume` of a position at `price` through a closing order (manual, SL, TP, SO). */

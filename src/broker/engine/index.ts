@@ -29,8 +29,11 @@ export type { PositionEventKind, PositionPhase } from "./states.ts";
 export {
   FINAL_ORDER_STATES,
   ORDER_TRANSITIONS,
+  POSITION_RECORD_STATE,
   POSITION_TRANSITIONS,
+  positionPhaseOf,
   positionTransition,
   transitionOrder,
+  transitionPosition,
 } from "./states.ts";
 export type * from "./types.ts";

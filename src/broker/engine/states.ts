@@ -3,7 +3,7 @@
 // Owns: which state changes are legal. An illegal transition is an engine bug, so the guards
 // throw (they are never a user-facing rejection). No I/O.
 
-import type { OrderState } from "./types.ts";
+import type { OrderState, PositionRecord } from "./types.ts";
 
 /**
  * Legal order state changes. Keys: current state; values: states it may move to.
@@ -64,6 +64,17 @@ export const POSITION_TRANSITIONS: Readonly<
   Closed: {},
 };
 
+/** A position record's `state` (the MT5 vocabulary) in each phase: an open position is "Filled". */
+export const POSITION_RECORD_STATE: Readonly<Record<PositionPhase, PositionRecord["state"]>> = {
+  Open: "Filled",
+  Closed: "Closed",
+};
+
+/** The phase a position record's `state` stands for. */
+export function positionPhaseOf(state: PositionRecord["state"]): PositionPhase {
+  return state === "Filled" ? "Open" : "Closed";
+}
+
 /** Moves `order` to `to`, throwing if the order table does not allow it. */
 export function transitionOrder(
   order: { ticket: number; state: OrderState },
@@ -86,5 +97,18 @@ export function positionTransition(
   if (to === undefined) {
     throw new Error(`illegal position event ${event} in phase ${from} (position ${ticket})`);
   }
+  return to;
+}
+
+/**
+ * Applies `event` to a position through the table: its record's `state` becomes that of the next
+ * phase. Throws if the table does not allow the event. Returns the new phase.
+ */
+export function transitionPosition(
+  position: { ticket: number; state: PositionRecord["state"] },
+  event: PositionEventKind,
+): PositionPhase {
+  const to = positionTransition(position.ticket, positionPhaseOf(position.state), event);
+  position.state = POSITION_RECORD_STATE[to];
   return to;
 }

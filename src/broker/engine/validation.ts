@@ -5,8 +5,8 @@
 // Owns: pure predicates returning a Rejection or the resolved value. No I/O, no clock (the
 // current time is a parameter).
 
+import { serverDayStart } from "../../mt5/server-time.ts";
 import type { SymbolSpec } from "../symbols.ts";
-import { serverDayStart } from "../time.ts";
 import { isValidVolume } from "./money.ts";
 import type { Rejection } from "./retcodes.ts";
 import { reject } from "./retcodes.ts";

@@ -1,7 +1,7 @@
 // OHLC bars: server-time bucketing, compact bar series, aggregation M1 → M5 … MN1, the bar store
 // the broker answers history queries from, and the live bar builder that folds ticks.
 //
-// Bucketing (MT5 conventions on broker server time, see src/broker/time.ts):
+// Bucketing (MT5 conventions on broker server time, see src/mt5/server-time.ts):
 //   M1 … H1  fixed UTC periods (the server offset is a whole number of hours, so they coincide
 //            with server-time boundaries);
 //   H4       server wall hours 00, 04, 08, 12, 16, 20;

@@ -3,10 +3,10 @@
 // Owns: a per-instance cache of the server UTC offset (it only changes at the two US DST
 // switches a year) so that the per-minute questions "which server hour / weekday / day is
 // this?" cost integer arithmetic instead of Date objects. The offset itself comes from
-// src/broker/time.ts, the single definition of server time; tests check this module against it.
+// src/mt5/server-time.ts, the single definition of server time; tests check this module against it.
 // Instances are cheap and not shared (no module-level state).
 
-import { DAY_MS, serverOffsetMinutes } from "../time.ts";
+import { DAY_MS, serverOffsetMinutes } from "../../mt5/server-time.ts";
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;

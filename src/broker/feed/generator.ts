@@ -11,7 +11,7 @@
 // starts at `startMs − historyDays` (floored to the minute), so two feeds that share that origin
 // share the whole path. Pure: no clock, no Math.random; the session predicate is injected.
 
-import { DAY_MS } from "../time.ts";
+import { DAY_MS } from "../../mt5/server-time.ts";
 import { BarStore } from "./bars.ts";
 import { MINUTE_MS, ServerCalendar } from "./calendar.ts";
 import { backfillHistory } from "./history.ts";

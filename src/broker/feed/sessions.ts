@@ -5,7 +5,7 @@
 // 00:00 server time; symbols whose profile trades all week (BTCUSD, ETHUSD) quote 24/7. The real
 // per-weekday sessions belong to the symbol catalog; this is the stand-in for tests and demos.
 
-import { serverMinuteOfDay, serverWeekday } from "../time.ts";
+import { serverMinuteOfDay, serverWeekday } from "../../mt5/server-time.ts";
 import { ServerCalendar } from "./calendar.ts";
 import { getProfile } from "./profiles.ts";
 import type { QuoteOpenPredicate } from "./types.ts";
@@ -18,7 +18,7 @@ function tradesAllWeek(symbol: string): boolean {
 }
 
 /**
- * The FX-style predicate, computed straight from src/broker/time.ts (reference version; the
+ * The FX-style predicate, computed straight from src/mt5/server-time.ts (reference version; the
  * feed uses `createFxQuoteSessions`, which gives the same answers with a cached offset).
  */
 export function fxQuoteOpen(symbol: string, utcMs: number): boolean {

@@ -28,9 +28,8 @@ export interface Bar {
   readonly spread: number;
 }
 
-/** MT5 chart periods supported by the feed. */
-export const TIMEFRAMES = ["M1", "M5", "M15", "M30", "H1", "H4", "D1", "W1", "MN1"] as const;
-export type Timeframe = (typeof TIMEFRAMES)[number];
+/** MT5 chart periods (the vocabulary's list): the feed builds bars for every one. */
+export { TIMEFRAMES, type Timeframe } from "../../mt5/vocabulary.ts";
 
 /**
  * Whether quotes flow for `symbol` at `utcMs`. Injected by the engine from the symbol catalog's

@@ -4,6 +4,7 @@
 // events published — so nothing is acknowledged before it is durable. Time comes from an
 // injected clock, so the same broker runs on wall time or simulated time.
 import { randomBytes, randomInt } from "node:crypto";
+import { formatServerTime, serverOffsetMinutes, serverZoneName } from "../../mt5/server-time.ts";
 import { DEMO_COMPANY, DEMO_SERVERS } from "../directory.ts";
 import {
   type CloseByRequest,
@@ -50,7 +51,6 @@ import {
 } from "../groups.ts";
 import type { BrokerStore, StoredAccount } from "../storage/store.ts";
 import { getSymbol, isQuoteSessionOpen, listSymbols, type SymbolSpec } from "../symbols.ts";
-import { formatServerTime, serverOffsetMinutes, serverZoneName } from "../time.ts";
 
 /** The demo broker's default limit of active pending orders per account (MT5 servers have one). */
 export const DEFAULT_LIMIT_ORDERS = 500;

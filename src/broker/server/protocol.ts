@@ -4,6 +4,7 @@
 // Every op's parameters are a TypeBox schema checked with a compiled validator.
 import { type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { SENDABLE_ORDER_TYPES, TIMEFRAMES } from "../../mt5/vocabulary.ts";
 
 export const PROTOCOL_VERSION = 1;
 /** Largest accepted frame, bytes. */
@@ -36,17 +37,8 @@ const PlacedType = literals([
   "Web",
   "ExternalService",
 ] as const);
-const OrderType = literals([
-  "Buy",
-  "Sell",
-  "BuyLimit",
-  "SellLimit",
-  "BuyStop",
-  "SellStop",
-  "BuyStopLimit",
-  "SellStopLimit",
-] as const);
-const Timeframe = literals(["M1", "M5", "M15", "M30", "H1", "H4", "D1", "W1", "MN1"] as const);
+const OrderType = literals(SENDABLE_ORDER_TYPES);
+const Timeframe = literals(TIMEFRAMES);
 
 const closed = <T extends Record<string, TSchema>>(props: T) =>
   Type.Object(props, { additionalProperties: false });

@@ -9,7 +9,7 @@
 // message of rejections.ts (e.g. MARKET_CLOSED, retcode 10018); a failure without a broker answer
 // (SESSION_NOT_CONNECTED, TRADE_OUTCOME_UNKNOWN, …) keeps its own code with retcode 0.
 
-import type { DealRecord } from "../../broker/engine/types.ts";
+import type { DealRecord } from "../../mt5/vocabulary.ts";
 import { brokerRejectionToError } from "./rejections.ts";
 
 /** What closing one position came to. */

@@ -17,7 +17,7 @@
 // - pairDealsByPosition ignores deals with positionTicket 0 (balance and other non-position
 //   operations).
 
-import { parseServerTime, serverDayStart } from "../../broker/time.ts";
+import { parseServerTime, serverDayStart } from "../../mt5/server-time.ts";
 import type { FieldError } from "./field-error.ts";
 import type { ApiDeal, ApiHistoryOrder } from "./records.ts";
 

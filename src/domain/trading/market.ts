@@ -21,9 +21,6 @@
 // - OHLC query: timeframe required, one of M1 M5 M15 M30 H1 H4 D1 W1 MN1; from/to optional
 //   server-time strings (from ≤ to); count 1..5000, default 100.
 
-import type { Quote } from "../../broker/engine/types.ts";
-import { TIMEFRAMES, type Timeframe } from "../../broker/feed/types.ts";
-import type { WeekSessions } from "../../broker/symbols.ts";
 import {
   formatServerTime,
   parseServerTime,
@@ -31,7 +28,10 @@ import {
   serverOffsetMinutes,
   serverWeekday,
   serverZoneName,
-} from "../../broker/time.ts";
+} from "../../mt5/server-time.ts";
+import type { WeekSessions } from "../../mt5/symbol-spec.ts";
+import type { Quote } from "../../mt5/vocabulary.ts";
+import { TIMEFRAMES, type Timeframe } from "../../mt5/vocabulary.ts";
 import type { FieldError } from "./field-error.ts";
 
 export const MAX_SYMBOLS = 50;

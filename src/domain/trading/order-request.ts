@@ -27,13 +27,8 @@
 //   applies to pending orders: on a market order expirationType must be absent or GTC and
 //   expirationTime absent.
 
-import type {
-  ExpirationType,
-  FillPolicy,
-  OrderRequest,
-  PlacedType,
-} from "../../broker/engine/types.ts";
-import { parseServerTime } from "../../broker/time.ts";
+import { parseServerTime } from "../../mt5/server-time.ts";
+import type { ExpirationType, FillPolicy, OrderRequest, PlacedType } from "../../mt5/vocabulary.ts";
 import { type FieldError, fieldError } from "./field-error.ts";
 
 export type { FieldError } from "./field-error.ts";

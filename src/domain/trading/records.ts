@@ -38,6 +38,7 @@
 //   pass them from the opening order (`PositionExtras`), else FillOrKill (what "Any" resolves to
 //   first on every symbol), 0 and 1.
 
+import { formatServerTime } from "../../mt5/server-time.ts";
 import type {
   DealRecord,
   ExpirationType,
@@ -45,8 +46,7 @@ import type {
   OrderRecord,
   PlacedType,
   PositionRecord,
-} from "../../broker/engine/types.ts";
-import { formatServerTime } from "../../broker/time.ts";
+} from "../../mt5/vocabulary.ts";
 import { netProfit } from "../performance.ts";
 
 /** The symbol fields a record needs. */

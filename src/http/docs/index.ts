@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Elysia } from "elysia";
-import { AppError } from "../errors.ts";
+import { AppError } from "../../domain/errors.ts";
 import { buildAsyncApiDocument } from "../ws/asyncapi.ts";
 
 const require = createRequire(import.meta.url);

@@ -7,7 +7,6 @@
 // where a route validates its answer, a number must be a number.
 import { type Static, Type } from "@sinclair/typebox";
 import type { Quote } from "../../broker/engine/types.ts";
-import { TIMEFRAMES } from "../../broker/feed/types.ts";
 import type { PerformanceMetrics } from "../../domain/performance.ts";
 import type { AccountSummaryView } from "../../domain/trading/account.ts";
 import type { CloseAllResult } from "../../domain/trading/close-all.ts";
@@ -25,6 +24,7 @@ import type {
   ApiPositionDetail,
   ApiPositionRecord,
 } from "../../domain/trading/records.ts";
+import { TIMEFRAMES } from "../../mt5/vocabulary.ts";
 import type { AccountSymbolSpec } from "../../services/tick-values.ts";
 import type { TradingService } from "../../services/trading.ts";
 import type { SessionHealth } from "../../sessions/session.ts";

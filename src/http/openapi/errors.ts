@@ -1,11 +1,12 @@
 // The closed list of error codes the REST API answers, with their HTTP status, for the OpenAPI
-// document: the codes of src/http/errors.ts (STATUS_OF) and the broker rejection codes of
-// src/domain/trading/rejections.ts (a broker's reason, 422 — or 404/429 for the two it maps
-// elsewhere). Also the groups of codes routes share (a session read, a trade request), so each
+// document: the service's codes (src/http/errors.ts STATUS_OF, from the closed list of
+// src/domain/errors.ts) and the broker rejection codes of src/domain/trading/rejections.ts (a
+// broker's reason, 422 — or 404/429 for the two it maps elsewhere). Also the groups of codes routes share (a session read, a trade request), so each
 // route names what it can answer in a word.
 import { REJECT_RETCODES, type RejectReason } from "../../broker/engine/retcodes.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
 import { rejectionToError } from "../../domain/trading/rejections.ts";
-import { type ErrorCode, STATUS_OF } from "../errors.ts";
+import { STATUS_OF } from "../errors.ts";
 
 /** Each broker rejection reason's code and status, as rejections.ts maps it. */
 const REJECTIONS = (Object.keys(REJECT_RETCODES) as RejectReason[]).map((reason) => {

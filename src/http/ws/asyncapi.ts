@@ -11,9 +11,10 @@
 // allows being one the code's type allows. A test validates the document against the AsyncAPI
 // 3.0 JSON schema and every message of a live session against its declared schema.
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { TIMEFRAMES } from "../../broker/feed/types.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
 import type { AccountSummaryView } from "../../domain/trading/account.ts";
 import type { ApiDeal, ApiPositionRecord } from "../../domain/trading/records.ts";
+import { TIMEFRAMES } from "../../mt5/vocabulary.ts";
 import type { SessionHealth } from "../../sessions/session.ts";
 import {
   CHANNELS,
@@ -515,7 +516,7 @@ const WS_ERROR_CODES = [
   "ACCOUNT_NOT_FOUND",
   "SUBSCRIPTION_LIMIT_REACHED",
   "INTERNAL_ERROR",
-] as const;
+] as const satisfies readonly ErrorCode[];
 const ErrorMessage = Type.Object(
   {
     type: Type.Literal("error"),

@@ -1,6 +1,7 @@
 // Parsing and validation of client frames on /ws: `subscribe`, `unsubscribe` and `ping` ops.
 // Pure: returns the op or a VALIDATION_ERROR-style failure naming the field; never throws.
-import { TIMEFRAMES, type Timeframe } from "../../broker/feed/types.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
+import { TIMEFRAMES, type Timeframe } from "../../mt5/vocabulary.ts";
 import { CHANNELS, type Channel } from "../../streaming/messages.ts";
 
 export type ClientOp =
@@ -17,7 +18,7 @@ export type ClientOp =
 
 export type ParsedFrame =
   | { ok: true; op: ClientOp }
-  | { ok: false; id: string | number | null; code: string; message: string };
+  | { ok: false; id: string | number | null; code: ErrorCode; message: string };
 
 /** Frames over this close the socket (1009, by Bun); frames up to it but over wsMaxFrameBytes get an error. */
 export const HARD_FRAME_BYTES = 1024 * 1024;
@@ -32,7 +33,7 @@ const SYMBOL = new RegExp(SYMBOL_PATTERN);
 export const MAX_ID_LENGTH = 64;
 export const MAX_ACCOUNT_ID_LENGTH = 64;
 
-const fail = (id: string | number | null, message: string, code = "VALIDATION_ERROR") =>
+const fail = (id: string | number | null, message: string, code: ErrorCode = "VALIDATION_ERROR") =>
   ({ ok: false, id, code, message }) as const;
 
 /**

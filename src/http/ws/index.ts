@@ -7,11 +7,11 @@
 import type { ServerWebSocket } from "bun";
 import { Elysia } from "elysia";
 import type { Config } from "../../config/index.ts";
+import { AppError, type ErrorCode } from "../../domain/errors.ts";
 import type { Logger } from "../../logging/logger.ts";
 import type { AccountService } from "../../services/accounts.ts";
 import type { KeyService } from "../../services/keys.ts";
 import type { StreamHub } from "../../streaming/hub.ts";
-import { AppError } from "../errors.ts";
 import { CLOSE, WsConnection } from "./connection.ts";
 import { type ClientOp, HARD_FRAME_BYTES, parseFrame } from "./frames.ts";
 
@@ -75,7 +75,7 @@ class ConnectionRegistry {
 const errorText = (
   id: string | number | null,
   accountId: string | null,
-  code: string,
+  code: ErrorCode,
   message: string,
 ): string =>
   JSON.stringify({ type: "error", id, account_id: accountId, seq: null, error: { code, message } });

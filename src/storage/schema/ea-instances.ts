@@ -28,7 +28,7 @@ export const eaInstances = pgTable(
       .$type<Record<string, string | number | boolean>>()
       .notNull()
       .default({}),
-    /** starting | running | stopped | error (src/domain/states.ts EA_INSTANCE_TRANSITIONS). */
+    /** starting | running | stopped | error (src/domain/ea-lifecycle.ts eaVisibleStatus). */
     status: text("status").notNull(),
     /** Ticks of the symbol delivered to the EA (persisted periodically and at stop). */
     tickCount: bigint("tick_count", { mode: "number" }).notNull().default(0),

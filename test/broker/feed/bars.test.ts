@@ -11,7 +11,7 @@ import {
 } from "../../../src/broker/feed/bars.ts";
 import { ServerCalendar } from "../../../src/broker/feed/calendar.ts";
 import type { Bar } from "../../../src/broker/feed/types.ts";
-import { serverDayStart, serverMinuteOfDay, serverWeekday } from "../../../src/broker/time.ts";
+import { serverDayStart, serverMinuteOfDay, serverWeekday } from "../../../src/mt5/server-time.ts";
 
 const utc = (iso: string): number => Date.parse(`${iso}Z`);
 
@@ -125,7 +125,7 @@ describe("aggregation on server-time boundaries", () => {
     expect(aggregateBars(bars, "H1", 5)).toHaveLength(3);
   });
 
-  test("bucket opens agree with src/broker/time.ts for any instant (property)", () => {
+  test("bucket opens agree with src/mt5/server-time.ts for any instant (property)", () => {
     const cal = new ServerCalendar();
     fc.assert(
       fc.property(

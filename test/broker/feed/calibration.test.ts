@@ -15,7 +15,7 @@ import { EURUSD_CALIBRATION } from "../../../src/broker/feed/calibration-data.ts
 import { parseMt4Csv } from "../../../src/broker/feed/mt4-csv.ts";
 import { Xoshiro128 } from "../../../src/broker/feed/rng.ts";
 import { createFxQuoteSessions, fxQuoteOpen } from "../../../src/broker/feed/sessions.ts";
-import { serverMinuteOfDay, serverWeekday } from "../../../src/broker/time.ts";
+import { serverMinuteOfDay, serverWeekday } from "../../../src/mt5/server-time.ts";
 
 describe("committed EURUSD calibration", () => {
   const c = EURUSD_CALIBRATION;
@@ -117,7 +117,7 @@ describe("Xoshiro128", () => {
 });
 
 describe("ServerCalendar and sessions", () => {
-  test("agree with src/broker/time.ts (property)", () => {
+  test("agree with src/mt5/server-time.ts (property)", () => {
     const cal = new ServerCalendar();
     const fast = createFxQuoteSessions();
     fc.assert(

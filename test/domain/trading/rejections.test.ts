@@ -53,7 +53,7 @@ describe("rejectionToError", () => {
       const r = reject(reason, "engine text");
       const e = rejectionToError(r.reason, r.retcode, r.message);
       expect(e.status).toBe(422);
-      expect(e.code).toBe(reason);
+      expect<string>(e.code).toBe(reason);
       expect(e.details.retcode).toBe(retcode);
     }
   });

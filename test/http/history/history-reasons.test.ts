@@ -3,7 +3,7 @@
 // position's record says how it was closed, and `GET …/history/orders` lists the orders in a final
 // state (filled, cancelled, expired) with the deal history's range, page and error rules.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { formatServerTime } from "../../../src/broker/time.ts";
+import { formatServerTime } from "../../../src/mt5/server-time.ts";
 import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../../support/app.ts";
 import { TestClock } from "../../support/clock.ts";
 

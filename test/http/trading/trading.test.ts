@@ -2,7 +2,7 @@
 // on a Wednesday afternoon), connected through a real session worker.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { formatServerTime } from "../../../src/broker/time.ts";
+import { formatServerTime } from "../../../src/mt5/server-time.ts";
 import { orderJournal } from "../../../src/storage/schema/index.ts";
 import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../../support/app.ts";
 import { TestClock } from "../../support/clock.ts";

@@ -3,10 +3,10 @@
 // delete (running instances are stopped first). Another admin's EA is 404 EA_NOT_FOUND, like an
 // unknown one.
 import { Elysia, t } from "elysia";
+import { validationError } from "../../../domain/errors.ts";
 import type { EaService } from "../../../services/eas.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { validationError } from "../../errors.ts";
 import { Deleted, Text } from "../../models/common.ts";
 import { operation } from "../../openapi/operation.ts";
 import { named } from "../../openapi/schema.ts";

@@ -3,11 +3,11 @@
 // (the running or last instance; `data: null` if none ever ran) and `GET …/ea/logs?limit=`.
 // Another key's account is ACCOUNT_NOT_FOUND like an unknown one (checked before anything else).
 import { Elysia, t } from "elysia";
+import { AppError } from "../../../domain/errors.ts";
 import { EA_TIMEFRAMES, type EaInstanceService } from "../../../services/ea-instances.ts";
 import type { EaService } from "../../../services/eas.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { AppError } from "../../errors.ts";
 import { AccountIdParams } from "../../models/common.ts";
 import { operation } from "../../openapi/operation.ts";
 import { named } from "../../openapi/schema.ts";

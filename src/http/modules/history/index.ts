@@ -2,6 +2,7 @@
 // positionTicket), paginated orders in a final state, positions closed in the current server day,
 // and performance metrics.
 import { Elysia, t } from "elysia";
+import { AppError, validationError } from "../../../domain/errors.ts";
 import {
   closedSessionRange,
   compareOrders,
@@ -18,7 +19,6 @@ import { toDeal } from "../../../domain/trading/records.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { ok } from "../../envelope.ts";
-import { AppError, validationError } from "../../errors.ts";
 import { AccountIdParams, Int } from "../../models/common.ts";
 import {
   OrderHistoryPageSchema,

@@ -1,6 +1,7 @@
 // Market data of an account's broker: market status of several symbols, OHLC bars, the trade
 // session of a symbol, and the broker's server timezone.
 import { Elysia, t } from "elysia";
+import { validationError } from "../../../domain/errors.ts";
 import {
   DEFAULT_BAR_COUNT,
   MAX_BAR_COUNT,
@@ -14,7 +15,6 @@ import {
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { ok } from "../../envelope.ts";
-import { validationError } from "../../errors.ts";
 import { AccountIdParams, Int } from "../../models/common.ts";
 import {
   BarSchema,

@@ -2,12 +2,12 @@
 // modifying, closing and cancelling orders, close-by, close-all, quotes and symbols. Handlers
 // validate, call TradingService, and shape the envelope; broker rejections arrive as 422 errors.
 import { Elysia, t } from "elysia";
+import { validationError } from "../../../domain/errors.ts";
 import { translateModify, translateOrderRequest } from "../../../domain/trading/order-request.ts";
 import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok, okRendered } from "../../envelope.ts";
-import { validationError } from "../../errors.ts";
 import { AccountIdParams, Int, Text } from "../../models/common.ts";
 import {
   AccountSummarySchema,
@@ -220,12 +220,7 @@ export function tradingModule(
             }
             return {
               status: 201,
-              body: ok(
-                await svc.placeOrder(accountId, {
-                  ...(translated.request as Record<string, unknown>),
-                  clientOrderId,
-                }),
-              ),
+              body: ok(await svc.placeOrder(accountId, { ...translated.request, clientOrderId })),
             };
           },
         );
@@ -279,9 +274,7 @@ export function tradingModule(
         if (!translated.ok) {
           throw validationError(translated.field, translated.message);
         }
-        return ok(
-          await svc.modify(accountId, params.ticket, translated.changes as Record<string, unknown>),
-        );
+        return ok(await svc.modify(accountId, params.ticket, translated.changes));
       },
       {
         apiKey: true,
