@@ -1,21 +1,9 @@
 // Trading history of an account: paginated deals (one entry per execution leg, paired by
 // positionTicket), paginated orders in a final state, positions closed in the current server day,
-// and performance metrics.
+// and performance metrics. Handlers validate, call one HistoryService method, shape the envelope.
 import { Elysia, t } from "elysia";
-import { AppError, validationError } from "../../../domain/errors.ts";
-import {
-  closedSessionRange,
-  compareOrders,
-  DEFAULT_PAGE,
-  DEFAULT_PER_PAGE,
-  MAX_PER_PAGE,
-  orderHistoryPage,
-  orderHistoryResult,
-  paginate,
-  paginateDeals,
-  parseHistoryRange,
-} from "../../../domain/trading/history.ts";
-import { toDeal } from "../../../domain/trading/records.ts";
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../../../domain/trading/history.ts";
+import { HistoryService } from "../../../services/history.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { ok } from "../../envelope.ts";
@@ -62,38 +50,13 @@ const pagedRangeQuery = (what: string, order: string) =>
     }),
   });
 
-/** `from`/`to` → UTC ms, or the 400 with the spec's messages. */
-function rangeOf(query: { from?: string; to?: string }) {
-  const range = parseHistoryRange(query.from, query.to);
-  if (!range.ok) {
-    // The spec fixes this message exactly: `invalid date format`.
-    throw new AppError("VALIDATION_ERROR", range.message, { field: range.field });
-  }
-  return range;
-}
-
 export function historyModule(deps: AuthDeps & { trading: TradingService }) {
-  const svc = deps.trading;
+  const history = new HistoryService(deps.trading);
   return new Elysia({ name: "module.history", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
     .get(
       "/orders/history/paginated",
-      async ({ principal, params, query }) => {
-        const accountId = await svc.own(principal, params.id);
-        const range = rangeOf(query);
-        const deals = (await svc.deals(accountId, range.fromMs, range.toMs)).map(toDeal);
-        const page = paginateDeals(deals, query.page, query.per_page);
-        if (!page.ok) {
-          throw validationError(page.field, page.message);
-        }
-        return ok({
-          ...orderHistoryResult(page.items),
-          page: page.page,
-          per_page: page.perPage,
-          total: page.total,
-          total_pages: page.totalPages,
-        });
-      },
+      async ({ principal, params, query }) => ok(await history.deals(principal, params.id, query)),
       {
         apiKey: true,
         params: Id,
@@ -112,16 +75,7 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
     )
     .get(
       "/history/orders",
-      async ({ principal, params, query }) => {
-        const accountId = await svc.own(principal, params.id);
-        const range = rangeOf(query);
-        const orders = await svc.historyOrders(accountId, range.fromMs, range.toMs);
-        const page = paginate(orders, compareOrders, query.page, query.per_page);
-        if (!page.ok) {
-          throw validationError(page.field, page.message);
-        }
-        return ok(orderHistoryPage(page));
-      },
+      async ({ principal, params, query }) => ok(await history.orders(principal, params.id, query)),
       {
         apiKey: true,
         params: Id,
@@ -141,12 +95,7 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
     )
     .get(
       "/orders/closed-session",
-      async ({ principal, params }) => {
-        const accountId = await svc.own(principal, params.id);
-        const now = (await svc.brokerTime(accountId)).time_ms;
-        const range = closedSessionRange(now);
-        return ok(await svc.closedPositions(accountId, range.fromMs, range.toMs));
-      },
+      async ({ principal, params }) => ok(await history.closedSession(principal, params.id)),
       {
         apiKey: true,
         params: Id,
@@ -162,10 +111,8 @@ export function historyModule(deps: AuthDeps & { trading: TradingService }) {
     )
     .get(
       "/performance",
-      async ({ principal, params, query }) => {
-        const accountId = await svc.own(principal, params.id);
-        return ok(await svc.performanceBetween(accountId, query.from, query.to));
-      },
+      async ({ principal, params, query }) =>
+        ok(await history.performance(principal, params.id, query)),
       {
         apiKey: true,
         params: Id,

@@ -1,9 +1,8 @@
 // The client trading API of an account: summary, portfolio, open orders and positions, placing,
 // modifying, closing and cancelling orders, close-by, close-all, quotes and symbols. Handlers
-// validate, call TradingService, and shape the envelope; broker rejections arrive as 422 errors.
+// validate, call one method (TradingService, or commands.ts for the idempotent and translated
+// trade commands), and shape the envelope; broker rejections arrive as 422 errors.
 import { Elysia, t } from "elysia";
-import { validationError } from "../../../domain/errors.ts";
-import { translateModify, translateOrderRequest } from "../../../domain/trading/order-request.ts";
 import type { IdempotencyService } from "../../../services/idempotency.ts";
 import type { TradingService } from "../../../services/trading.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
@@ -26,6 +25,7 @@ import {
 import { SESSION_ERRORS, TRADE_ERRORS } from "../../openapi/errors.ts";
 import { operation } from "../../openapi/operation.ts";
 import { named } from "../../openapi/schema.ts";
+import { TradeCommands } from "./commands.ts";
 
 const Id = AccountIdParams;
 // Tickets are bounded to safe integers: `1e308` is an integer to JSON Schema, and reached the
@@ -133,16 +133,7 @@ export function tradingModule(
   deps: AuthDeps & { trading: TradingService; idempotency: IdempotencyService },
 ) {
   const svc = deps.trading;
-  const idem = deps.idempotency;
-  // An order whose process died before answering is answered from the broker's record.
-  idem.setRecoverer("close", async (intent) => {
-    const record = await svc.recoverClose(intent);
-    return record === null ? { notExecuted: true } : { answer: { status: 200, body: ok(record) } };
-  });
-  idem.setRecoverer("order", async (intent) => {
-    const record = await svc.recoverOrder(intent);
-    return record === null ? { notExecuted: true } : { answer: { status: 201, body: ok(record) } };
-  });
+  const commands = new TradeCommands(svc, deps.idempotency);
   return new Elysia({ name: "module.trading", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
     .get(
@@ -200,29 +191,11 @@ export function tradingModule(
     .post(
       "/orders",
       async ({ principal, params, body, set, headers }) => {
-        const accountId = await svc.own(principal, params.id);
-        const clientOrderId = body.clientOrderId ?? svc.newClientOrderId();
-        const answer = await idem.run(
-          {
-            keyId: principal.keyId,
-            header: headers["idempotency-key"],
-            method: "POST",
-            path: `/api/accounts/${accountId}/orders`,
-            body,
-            kind: "order",
-            intent: { accountId, clientOrderId },
-          },
-          async () => {
-            const spec = await svc.spec(accountId, body.symbol);
-            const translated = translateOrderRequest(body, spec);
-            if (!translated.ok) {
-              throw validationError(translated.field, translated.message);
-            }
-            return {
-              status: 201,
-              body: ok(await svc.placeOrder(accountId, { ...translated.request, clientOrderId })),
-            };
-          },
+        const answer = await commands.placeOrder(
+          principal,
+          params.id,
+          body,
+          headers["idempotency-key"],
         );
         set.status = answer.status;
         return answer.body as never;
@@ -268,14 +241,8 @@ export function tradingModule(
     )
     .put(
       "/orders/:ticket",
-      async ({ principal, params, body }) => {
-        const accountId = await svc.own(principal, params.id);
-        const translated = translateModify(body, await svc.kindOf(accountId, params.ticket));
-        if (!translated.ok) {
-          throw validationError(translated.field, translated.message);
-        }
-        return ok(await svc.modify(accountId, params.ticket, translated.changes));
-      },
+      async ({ principal, params, body }) =>
+        ok(await commands.modify(principal, params.id, params.ticket, body)),
       {
         apiKey: true,
         params: IdTicket,
@@ -293,24 +260,12 @@ export function tradingModule(
     .delete(
       "/orders/:ticket",
       async ({ principal, params, query, headers, set }) => {
-        const accountId = await svc.own(principal, params.id);
-        const clientOrderId = svc.newClientOrderId();
-        const answer = await idem.run(
-          {
-            keyId: principal.keyId,
-            header: headers["idempotency-key"],
-            method: "DELETE",
-            path: `/api/accounts/${accountId}/orders/${params.ticket}`,
-            body: { volume: query.volume ?? null },
-            kind: "close",
-            intent: { accountId, ticket: params.ticket, clientOrderId },
-          },
-          async () => ({
-            status: 200,
-            body: ok(
-              await svc.closeOrCancel(accountId, params.ticket, query.volume, clientOrderId),
-            ),
-          }),
+        const answer = await commands.closeOrCancel(
+          principal,
+          params.id,
+          params.ticket,
+          query.volume,
+          headers["idempotency-key"],
         );
         set.status = answer.status;
         return answer.body as never;
@@ -393,19 +348,7 @@ export function tradingModule(
     .post(
       "/close-all",
       async ({ principal, params, headers, set }) => {
-        const accountId = await svc.own(principal, params.id);
-        const answer = await idem.run(
-          {
-            keyId: principal.keyId,
-            header: headers["idempotency-key"],
-            method: "POST",
-            path: `/api/accounts/${accountId}/close-all`,
-            body: null,
-            kind: "close_all",
-            intent: { accountId },
-          },
-          async () => ({ status: 200, body: ok(await svc.closeAll(accountId)) }),
-        );
+        const answer = await commands.closeAll(principal, params.id, headers["idempotency-key"]);
         set.status = answer.status;
         return answer.body as never;
       },
