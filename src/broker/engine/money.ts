@@ -1,5 +1,6 @@
 // Money formulas of an MT5 trade server: rounding, currency conversion through the current
-// quotes, profit, margin per MT5 calc mode, swap per swap mode, and commission.
+// quotes, profit, margin per MT5 calc mode and swap per swap mode (commission is the account
+// group's: src/broker/groups.ts).
 //
 // Owns: arithmetic only. Pure: quotes arrive through a lookup function, nothing is read from a
 // clock or the outside. Profit/margin results are in the currency named by the spec and are
@@ -282,11 +283,6 @@ export function dailySwap(
       throw new Error(`unknown swap mode ${String(never)}`);
     }
   }
-}
-
-/** Commission of one deal of `volume` lots: negative, deposit currency. */
-export function dealCommission(spec: SymbolSpec, volume: number): number {
-  return -roundMoney(spec.commissionPerLot * volume);
 }
 
 /** Whether `volume` respects min/max/step of `spec`. */
