@@ -3,12 +3,13 @@
 // line on stderr with exit code 1 (2 for usage errors).
 import { parseArgs } from "node:util";
 import { runDemoBroker } from "./broker/server/run.ts";
+import { composeTools, openRuntime } from "./composition.ts";
 import { ConfigError, loadConfig } from "./config/index.ts";
 import { AppError } from "./domain/errors.ts";
 import { createLogger } from "./logging/logger.ts";
-import { demoBrokerConfig, openRuntime, startService } from "./server.ts";
+import { demoBrokerConfig, startService } from "./server.ts";
 import type { AdminRole } from "./services/admins.ts";
-import { createServices } from "./services/index.ts";
+import type { CoreServices } from "./services/index.ts";
 import { lockEmbeddedDatabase } from "./storage/lock.ts";
 
 const USAGE = `Usage: tas <command>
@@ -66,15 +67,13 @@ async function passwordOption(values: { password?: string; "password-stdin"?: bo
 }
 
 /** Runs a command against the database with services, then closes it. */
-async function withServices<T>(
-  fn: (s: ReturnType<typeof createServices>) => Promise<T>,
-): Promise<T> {
+async function withServices<T>(fn: (s: CoreServices) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env, { createDataDir: true });
   const logger = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
   const release = config.databaseUrl ? () => {} : lockEmbeddedDatabase(config.dataDir);
   const runtime = await openRuntime(config, logger);
   try {
-    return await fn(createServices(runtime.deps, { directory: runtime.directory }));
+    return await fn(composeTools(runtime));
   } finally {
     await runtime.database.close();
     release();

@@ -1,18 +1,13 @@
 // Child process of bench/http: the real app (embedded PGlite in memory, one admin, one key, two
 // accounts) and a bare Bun.serve JSON handler, side by side. Prints their ports and the key.
 
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { BrokerDirectory } from "../../src/broker/directory.ts";
+import { composeService, openRuntime } from "../../src/composition.ts";
 import { loadConfig } from "../../src/config/index.ts";
-import { createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/logging/logger.ts";
-import { createSecretBox } from "../../src/security/secrets.ts";
-import { systemClock } from "../../src/services/deps.ts";
-import { createServices, createTradingService } from "../../src/services/index.ts";
 import { SessionManager } from "../../src/sessions/manager.ts";
 import { fromPglite } from "../../src/storage/db.ts";
 
@@ -31,17 +26,9 @@ const config = loadConfig({
 const database = fromPglite(await PGlite.create());
 await database.migrate();
 const logger = createLogger("silent");
-const deps = {
-  db: database.db,
-  config,
-  clock: systemClock,
-  logger,
-  secrets: createSecretBox(config.masterKey),
-  randomBytes: (n: number) => randomBytes(n),
-};
-const directory = new BrokerDirectory({ host: "127.0.0.1", port: 4430 });
+const runtime = await openRuntime(config, logger, { database });
 const sessions = new SessionManager({ workers: 1, logger });
-const services = createServices(deps, { directory, sessions });
+const { services, app } = composeService(runtime, { sessions });
 const admin = await services.admins.create(
   { type: "cli", id: "bench" },
   { username: "bench", password: "bench-password", role: "admin" },
@@ -61,18 +48,7 @@ for (const login of [1, 2]) {
 }
 const body = JSON.stringify({ ok: true, data: await services.accounts.list(principal) });
 
-const app = createApp({
-  config,
-  logger,
-  clock: systemClock,
-  sessions,
-  trading: createTradingService(services, sessions, deps),
-  directory,
-  ...services,
-}).listen({
-  port: 0,
-  hostname: "127.0.0.1",
-});
+app.listen({ port: 0, hostname: "127.0.0.1" });
 const bare = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",

@@ -3,19 +3,16 @@
  * vocabulary (src/broker/engine/types.ts), used by every TradeGateway.
  *
  * Owns: MqlTradeRequest (numbers, MQL5 enum values) → engine operation (service names, UTC ms);
- * engine TradeResult / Rejection → MqlTradeResult; engine records (account summary, positions,
- * orders, deals, quotes, symbol specs) → the runtime's WireSnapshot fields; the MQL5 enum values
+ * engine records (positions, orders, deals, quotes, symbol specs) → the runtime's WireSnapshot
+ * fields (the account and MqlTradeResult come from services/ea-instances/wire.ts); the MQL5 enum values
  * these need. Every EA order is tagged expertId = the request's magic and placedType "ByExpert".
  *
  * Pure functions; no I/O. MQL5 datetimes are server-time seconds: `serverOffsetMs(utcMs)` turns
  * engine UTC ms into server time (src/mt5/server-time.ts).
  */
 
-import type { TradeResult } from "../broker/engine/index.ts";
 import type { TickValues } from "../broker/engine/money.ts";
 import type {
-  AccountRecord,
-  AccountSummary,
   DealRecord,
   DealType,
   ExpirationType,
@@ -339,49 +336,6 @@ function sendOrder(
   };
 }
 
-// ───────────────────────────── result → MqlTradeResult ─────────────────────────────
-
-/** Engine TradeResult → MqlTradeResult fields. `quote` fills bid/ask when the result has none. */
-export function tradeResultToMql(
-  result: TradeResult,
-  quote?: Quote,
-  requestId = 0,
-): Record<string, number | string> {
-  if (!result.ok) {
-    return {
-      retcode: result.retcode,
-      deal: 0,
-      order: 0,
-      volume: 0,
-      price: 0,
-      bid: result.bid ?? quote?.bid ?? 0,
-      ask: result.ask ?? quote?.ask ?? 0,
-      comment: result.message,
-      request_id: requestId,
-      retcode_external: 0,
-    };
-  }
-  const deal = result.deals.find((d) => d.type === "DealBuy" || d.type === "DealSell");
-  const volume = result.deals.reduce((s, d) => s + d.volume, 0);
-  return {
-    retcode: result.retcode,
-    deal: deal?.ticket ?? 0,
-    order: result.order?.ticket ?? 0,
-    volume: deal ? round(volume, 8) : (result.order?.volumeInitial ?? 0),
-    price: deal?.price ?? result.order?.price ?? 0,
-    bid: quote?.bid ?? 0,
-    ask: quote?.ask ?? 0,
-    comment: deal ? "Request executed" : result.retcode === 10008 ? "Request placed" : "Done",
-    request_id: requestId,
-    retcode_external: 0,
-  };
-}
-
-function round(v: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
-}
-
 // ───────────────────────────── records → WireSnapshot ─────────────────────────────
 
 const sec = (utcMs: number): number => Math.floor(utcToServerMs(utcMs) / 1000);
@@ -463,39 +417,6 @@ export function dealToWire(d: DealRecord): Record<string, number | string> {
     time_msc: msc(d.timeMs),
     comment: d.comment,
     external_id: "",
-  };
-}
-
-/** Account record + computed summary → WireAccount. */
-export function accountToWire(
-  a: AccountRecord,
-  s: AccountSummary,
-  server = "TAS-Demo",
-): Record<string, number | string | boolean> {
-  return {
-    login: a.login,
-    balance: s.balance,
-    credit: s.credit,
-    profit: s.profit,
-    equity: s.equity,
-    margin: s.margin,
-    margin_free: s.freeMargin,
-    margin_level: s.marginLevel,
-    margin_so_call: a.marginCallLevel,
-    margin_so_so: a.stopOutLevel,
-    leverage: a.leverage,
-    limit_orders: 0,
-    margin_so_mode: 0,
-    trade_allowed: a.tradeAllowed,
-    trade_expert: true,
-    trade_mode: 0,
-    margin_mode: a.marginMode === "hedging" ? 2 : 0,
-    currency_digits: 2,
-    fifo_close: false,
-    currency: a.currency,
-    name: a.name,
-    server,
-    company: "Trading Account Service",
   };
 }
 

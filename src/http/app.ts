@@ -20,7 +20,7 @@ import type { KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { SessionManager } from "../sessions/manager.ts";
-import { StreamHub } from "../streaming/hub.ts";
+import type { StreamHub } from "../streaming/hub.ts";
 import { docsModule } from "./docs/index.ts";
 import { renderError } from "./error-renderer.ts";
 import {
@@ -66,10 +66,10 @@ export interface AppDeps {
   readonly billing: BillingService;
   // --- EAs ---
   readonly eas: EaService;
-  /** EA instances (from createServices when it was given a SessionManager). */
-  readonly eaInstances?: EaInstanceService;
-  /** WebSocket streaming hub; created here when not given. Pass one to publish EA events. */
-  readonly streams?: StreamHub;
+  /** EA instances. */
+  readonly eaInstances: EaInstanceService;
+  /** The WebSocket streaming hub (built by the composition root, src/composition.ts). */
+  readonly streams: StreamHub;
 }
 
 /**
@@ -115,17 +115,7 @@ function requestLogging(logger: Logger) {
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
-  const streams =
-    deps.streams ??
-    new StreamHub({
-      sessions: deps.sessions,
-      trading: deps.trading,
-      logger,
-      replaySize: config.wsReplayBuffer,
-    });
-  // EA status changes and log lines go out on the `ea` channel.
-  deps.eaInstances?.setPublisher(streams);
-  deps.trading.setPublisher(streams);
+  const { streams } = deps;
   // The route table the error path reads for 405s (bound to the app's routes below).
   const routes = new RouteTable();
   // The OpenAPI document, generated from the routes' schemas (bound to the app's routes below).

@@ -36,8 +36,8 @@ export interface EaUpload {
   readonly name?: string;
 }
 
-/** Stops the running instances of an EA (provided by the instance layer). */
-export type EaStopper = (eaId: string) => Promise<void>;
+/** Runs before an EA is deleted (the instance layer stops the EA's running instances). */
+export type EaDeleteHook = (eaId: string) => Promise<void>;
 
 const EXTENSIONS = [".js", ".ts", ".mjs"];
 
@@ -81,13 +81,13 @@ function baseName(fileName: string): string {
 }
 
 export class EaService {
-  private stopper: EaStopper = async () => undefined;
+  private readonly deleteHooks: EaDeleteHook[] = [];
 
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Installs the hook that stops an EA's running instances before it is deleted. */
-  setStopper(stopper: EaStopper): void {
-    this.stopper = stopper;
+  /** Registers a hook run (and awaited) before an EA is deleted. */
+  beforeDelete(hook: EaDeleteHook): void {
+    this.deleteHooks.push(hook);
   }
 
   view(row: EaRow): EaView {
@@ -203,7 +203,9 @@ export class EaService {
   /** Stops the EA's running instances, then deletes it (its instance rows go with it). */
   async delete(scope: AdminScope, id: string): Promise<{ id: string; deleted: true }> {
     const row = await this.loadInScope(scope, id);
-    await this.stopper(row.id);
+    for (const hook of this.deleteHooks) {
+      await hook(row.id);
+    }
     await this.deps.db.transaction(async (tx) => {
       await tx.delete(eas).where(eq(eas.id, row.id));
       await recordAudit(tx, {

@@ -5,7 +5,7 @@ import { parseDailyTime } from "../domain/schedule.ts";
 import { RefusalWindow, type TradeLimits, TradeRateLimiter } from "../domain/trade-limits.ts";
 import { BrokerRejection } from "../domain/trading/rejections.ts";
 import type { Resolver } from "../security/ssrf.ts";
-import { SessionManager } from "../sessions/manager.ts";
+import type { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
@@ -15,11 +15,13 @@ import { EaService } from "./eas.ts";
 import { IdempotencyService } from "./idempotency.ts";
 import { KeyService } from "./keys.ts";
 import { OrderJournalService } from "./order-journal.ts";
+import type { ServiceEvents } from "./service-events.ts";
 import { SnapshotScheduler } from "./snapshot-scheduler.ts";
 import { TradingService } from "./trading.ts";
 import { type RunningEaSource, UsageService } from "./usage.ts";
 
-export interface Services {
+/** The services every entry point has: the CLI's tools and the running service. */
+export interface CoreServices {
   readonly admins: AdminService;
   readonly keys: KeyService;
   readonly accounts: AccountService;
@@ -31,30 +33,91 @@ export interface Services {
   readonly idempotency: IdempotencyService;
   /** Uploaded EAs. */
   readonly eas: EaService;
-  /** EA instances; present when the services were built over a SessionManager. The
-   * host pool is attached separately (startEaPool). */
-  readonly eaInstances: EaInstanceService | undefined;
-  /** The order journal (REST and EA orders); present when sessions run. */
-  readonly journal: OrderJournalService | undefined;
   /** Trade limits shared by REST and EA trading: rate per account and EA, pending-order cap. */
   readonly tradeLimits: TradeLimits;
 }
 
-/** A status source for tools that run without sessions (the CLI): every account disconnected. */
-export const noSessions: SessionStatusSource = { statusOf: () => "disconnected" };
+/** The running service's services: the core ones over broker sessions, plus trading and EAs. */
+export interface Services extends CoreServices {
+  /** The client trading and market-data API. */
+  readonly trading: TradingService;
+  /** EA instances (the host pool is started separately: startEaPool). */
+  readonly eaInstances: EaInstanceService;
+  /** The order journal (REST and EA orders). */
+  readonly journal: OrderJournalService;
+}
 
+interface CoreOptions {
+  readonly directory: BrokerDirectory;
+  /** DNS resolver of the SSRF guard (default: the system resolver). */
+  readonly resolve?: Resolver;
+  /** Running EAs per key; defaults to the ea_instances table. */
+  readonly runningEas?: RunningEaSource;
+}
+
+/** A status source for tools that run without sessions (the CLI): every account disconnected. */
+const noSessions: SessionStatusSource = { statusOf: () => "disconnected" };
+
+/** The services of tools that run without broker sessions (the CLI). */
+export function createToolServices(deps: ServiceDeps, opts: CoreOptions): CoreServices {
+  return createCore(deps, opts, noSessions, processHolder(deps));
+}
+
+/** The running service's services over `sessions`; service events go out through `events`. */
 export function createServices(
   deps: ServiceDeps,
-  opts: {
-    directory: BrokerDirectory;
-    sessions?: SessionStatusSource;
-    /** DNS resolver of the SSRF guard (default: the system resolver). */
-    resolve?: Resolver;
-    /** Running EAs per key; defaults to the ea_instances table. */
-    runningEas?: RunningEaSource;
-  },
+  opts: CoreOptions & { readonly sessions: SessionManager; readonly events: ServiceEvents },
 ): Services {
-  const sessions = opts.sessions ?? noSessions;
+  const { sessions, events } = opts;
+  // One holder name for this process's unfinished requests and order intents.
+  const holder = processHolder(deps);
+  const core = createCore(deps, opts, sessions, holder);
+  const journal = new OrderJournalService(deps, sessions, events, holder);
+  // Once an account's intents are reconciled, requests a dead process left on it are answered.
+  journal.onReconciled((accountId) => {
+    void core.idempotency
+      .recoverOrphans(accountId)
+      .catch((err: unknown) =>
+        deps.logger.warn({ err: String(err), accountId }, "idempotency recovery failed"),
+      );
+  });
+  const trading = new TradingService(
+    core.accounts,
+    sessions,
+    (reason, retcode, message) => new BrokerRejection(reason, retcode, message),
+    journal,
+    core.tradeLimits,
+  );
+  const eaInstances = new EaInstanceService(deps, {
+    sessions,
+    accounts: core.accounts,
+    eas: core.eas,
+    journal,
+    publisher: events,
+    tradeLimits: core.tradeLimits,
+    refusals: new RefusalWindow(
+      {
+        maxRefusals: deps.config.eaMaxTradeRefusals,
+        windowMs: deps.config.eaTradeRefusalWindowSeconds * 1000,
+      },
+      deps.clock,
+    ),
+  });
+  // An EA's running instances stop before the EA is deleted.
+  core.eas.beforeDelete((eaId) => eaInstances.stopAllOf(eaId));
+  return { ...core, journal, trading, eaInstances };
+}
+
+function processHolder(deps: ServiceDeps): string {
+  return holderName(deps.config.nodeId, Buffer.from(deps.randomBytes(6)).toString("hex"));
+}
+
+function createCore(
+  deps: ServiceDeps,
+  opts: CoreOptions,
+  sessions: SessionStatusSource,
+  holder: string,
+): CoreServices {
   const admins = new AdminService(deps);
   const keys = new KeyService(deps);
   const accounts = new AccountService(deps, sessions, opts.directory, opts.resolve);
@@ -73,40 +136,6 @@ export function createServices(
     logger: deps.logger,
     minutesUtc,
   });
-  // One holder name for this process's unfinished requests and order intents.
-  const holder = holderName(deps.config.nodeId, Buffer.from(deps.randomBytes(6)).toString("hex"));
-  const idempotency = new IdempotencyService(deps, holder);
-  const eas = new EaService(deps);
-  const journal =
-    opts.sessions instanceof SessionManager
-      ? new OrderJournalService(deps, opts.sessions, holder)
-      : undefined;
-  // Once an account's intents are reconciled, requests a dead process left on it are answered.
-  journal?.onReconciled((accountId) => {
-    void idempotency
-      .recoverOrphans(accountId)
-      .catch((err: unknown) =>
-        deps.logger.warn({ err: String(err), accountId }, "idempotency recovery failed"),
-      );
-  });
-  const tradeLimits = createTradeLimits(deps);
-  const eaInstances =
-    opts.sessions instanceof SessionManager
-      ? new EaInstanceService(deps, {
-          sessions: opts.sessions,
-          accounts,
-          eas,
-          journal,
-          tradeLimits,
-          refusals: new RefusalWindow(
-            {
-              maxRefusals: deps.config.eaMaxTradeRefusals,
-              windowMs: deps.config.eaTradeRefusalWindowSeconds * 1000,
-            },
-            deps.clock,
-          ),
-        })
-      : undefined;
   return {
     admins,
     keys,
@@ -114,11 +143,9 @@ export function createServices(
     usage,
     billing,
     snapshotScheduler,
-    idempotency,
-    eas,
-    eaInstances,
-    journal,
-    tradeLimits,
+    idempotency: new IdempotencyService(deps, holder),
+    eas: new EaService(deps),
+    tradeLimits: createTradeLimits(deps),
   };
 }
 
@@ -135,19 +162,4 @@ export function createTradeLimits(deps: Pick<ServiceDeps, "config" | "clock">): 
     ),
     maxPendingOrders: c.maxPendingOrders,
   };
-}
-
-/** The trading API service over a session manager (broker rejections → BrokerRejection). */
-export function createTradingService(
-  services: Pick<Services, "accounts" | "journal" | "tradeLimits">,
-  sessions: SessionManager,
-  deps: ServiceDeps,
-): TradingService {
-  return new TradingService(
-    services.accounts,
-    sessions,
-    (reason, retcode, message) => new BrokerRejection(reason, retcode, message),
-    services.journal ?? new OrderJournalService(deps, sessions),
-    services.tradeLimits,
-  );
 }

@@ -26,6 +26,7 @@ import type { SessionManager } from "../sessions/manager.ts";
 import { type HotStatement, hotStatement, sqlLiteral } from "../storage/prepared.ts";
 import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
+import type { TradePublisher } from "./service-events.ts";
 
 export type JournalOutcome =
   | { state: "done"; ticket: number | null }
@@ -44,10 +45,6 @@ function statesIn(...events: JournalEvent[]): string {
     .join(", ");
 }
 
-export interface TradePublisher {
-  publishTrade(accountId: string, data: Record<string, unknown>): void;
-}
-
 /**
  * The longest an answered order's outcome waits to be written when no other order comes to
  * carry it (see settleLater).
@@ -58,7 +55,6 @@ const OUTCOME_BATCH_MS = 20;
 const IN_FLIGHT_MS = 30_000;
 
 export class OrderJournalService {
-  private publisher: TradePublisher | null = null;
   private readonly running = new Set<string>();
   private readonly reconciledListeners: Array<(accountId: string) => void> = [];
   /** The two writes on every order's path, prepared (see src/storage/prepared.ts). */
@@ -72,6 +68,8 @@ export class OrderJournalService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly sessions: SessionManager,
+    /** Where reconciled order outcomes go (to the WebSocket hub, through ServiceEvents). */
+    private readonly publisher: TradePublisher,
     /** This process, as the holder of the intents it sends (src/domain/holders.ts). */
     readonly holder: string = holderName(deps.config.nodeId, randomBytes(6).toString("hex")),
   ) {
@@ -113,10 +111,6 @@ export class OrderJournalService {
         );
       }
     });
-  }
-
-  setPublisher(publisher: TradePublisher): void {
-    this.publisher = publisher;
   }
 
   /** A client order id for a request that has none: `tas-` + 16 random hex digits. */
@@ -409,7 +403,7 @@ export class OrderJournalService {
     if (updated.length === 0) {
       return; // resolved meanwhile (by a reconnect's reconciliation or another retry)
     }
-    this.publisher?.publishTrade(accountId, {
+    this.publisher.publishTrade(accountId, {
       event: "order.reconciled",
       client_order_id: row.clientOrderId,
       outcome: found ? "placed" : "absent",

@@ -55,7 +55,7 @@ import type { SessionManager } from "../sessions/manager.ts";
 import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
-import type { OrderJournalService, TradePublisher } from "./order-journal.ts";
+import type { OrderJournalService } from "./order-journal.ts";
 import { type AccountSymbolSpec, AccountTickValues, accountSymbolSpec } from "./tick-values.ts";
 
 export type { AccountSummaryView };
@@ -109,11 +109,6 @@ export class TradingService {
         { "Retry-After": String(admission.retryAfterSec) },
       );
     }
-  }
-
-  /** Where reconciled order outcomes are published (the WebSocket hub). */
-  setPublisher(publisher: TradePublisher): void {
-    this.journal.setPublisher(publisher);
   }
 
   /** Loads the key's account (404 otherwise) and returns its id. */

@@ -13,6 +13,7 @@ import { AppError } from "../domain/errors.ts";
 import type { RecordSymbol } from "../domain/trading/records.ts";
 import type { Logger } from "../logging/logger.ts";
 import { formatServerTime } from "../mt5/server-time.ts";
+import type { ReconciledOrderData, ServiceEvents } from "../services/service-events.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { SessionEvent } from "../sessions/contract.ts";
 import type { SessionManager } from "../sessions/manager.ts";
@@ -71,6 +72,8 @@ export interface StreamHubOptions {
   readonly logger: Logger;
   /** Replayable messages kept per account. */
   readonly replaySize: number;
+  /** Events the services raise (reconciled orders, EA status and logs), published here. */
+  readonly events?: Pick<ServiceEvents, "onTrade" | "onEa">;
 }
 
 interface Replayed {
@@ -178,6 +181,8 @@ export class StreamHub {
 
   constructor(private readonly opts: StreamHubOptions) {
     opts.sessions.onEvent((accountId, event) => this.onSessionEvent(accountId, event));
+    opts.events?.onTrade((accountId, data) => this.publishTrade(accountId, data));
+    opts.events?.onEa((accountId, data) => this.publishEa(accountId, data));
   }
 
   /**
@@ -380,7 +385,7 @@ export class StreamHub {
    * Publishes a service-side trade event (e.g. an order reconciled after a broken link) on the
    * account's `trades` channel. A no-op for accounts nobody ever subscribed.
    */
-  publishTrade(accountId: string, data: Record<string, unknown>): void {
+  publishTrade(accountId: string, data: ReconciledOrderData): void {
     const stream = this.streams.get(accountId);
     if (!stream) {
       return;

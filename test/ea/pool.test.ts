@@ -181,6 +181,24 @@ describe("lifecycle", () => {
     await pool.stop("co");
   });
 
+  test("stop while OnInit is still running: the stop waits for OnInit, then runs OnDeinit", async () => {
+    const program = `
+      function OnInit() { const t0 = Date.now(); while (Date.now() - t0 < 70) {} Print("init done"); return INIT_SUCCEEDED; }
+      function OnDeinit(reason) { Print("deinit " + reason); }`;
+    const started = pool.start({ instanceId: "slow-init", programJs: program, meta: META });
+    await Bun.sleep(15);
+    expect(pool.status("slow-init")?.status).toBe("starting");
+    const stopped = await Promise.race([
+      pool.stop("slow-init", 3),
+      Bun.sleep(10_000).then(() => null),
+    ]);
+    expect(stopped).not.toBeNull();
+    expect(ok(stopped as Completion).outcome.logs.map((l) => l.text)).toEqual(["deinit 3"]);
+    expect(ok(await started).outcome.logs.map((l) => l.text)).toEqual(["init done"]);
+    expect(pool.status("slow-init")?.status).toBe("stopped");
+    expect((await pool.dispatch("slow-init", { type: "tick" })).result).toBe("disposed");
+  });
+
   test("OnInit returning INIT_FAILED stops the instance with an error", async () => {
     const c = await pool.start({
       instanceId: "badinit",

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { analyseProgram } from "../../ea-runtime/src/analysis/index.ts";
+import type { TradeOutcome } from "../../src/broker/connector.ts";
 import {
   createEngine,
   createTicketSequence,
@@ -25,16 +26,15 @@ import {
   type TradeGateway,
 } from "../../src/ea/host-pool.ts";
 import {
-  accountToWire,
   dealToWire,
   mqlRequestToOperation,
   orderToWire,
   positionToWire,
   quoteToWireTick,
   symbolToWire,
-  tradeResultToMql,
   utcToServerMs,
 } from "../../src/ea/trade-translation.ts";
+import { brokerAccountToWire, outcomeToMql } from "../../src/services/ea-instances/wire.ts";
 import { runtimeBundle } from "../ea-runtime/harness.ts";
 
 /** Wednesday 2025-01-15 10:00 UTC (markets open). */
@@ -142,7 +142,7 @@ export class EngineGateway implements TradeGateway {
     }
     const symbol = typeof call.payload.symbol === "string" ? call.payload.symbol : "EURUSD";
     return {
-      result: tradeResultToMql(result, this.engine.quote(symbol)),
+      result: outcomeToMql(toOutcome(result), this.engine.quote(symbol) ?? null),
       snapshot: {
         ...this.snapshot(login),
         deals: result.ok ? result.deals.map(dealToWire) : [],
@@ -155,7 +155,17 @@ export class EngineGateway implements TradeGateway {
     const a = this.engine.account(login);
     const s = this.engine.summary(login);
     return {
-      ...(a && s ? { account: accountToWire(a, s) } : {}),
+      ...(a && s
+        ? {
+            account: brokerAccountToWire({
+              ...s,
+              name: a.name,
+              server: "TAS-Demo",
+              company: "Trading Account Service",
+              group: a.group,
+            }),
+          }
+        : {}),
       positions: this.engine.positions(login).map(positionToWire),
       orders: this.engine.orders(login).map(orderToWire),
     };
@@ -203,4 +213,17 @@ export const META = { symbol: "EURUSD", timeframe: "H1", inputs: {} };
 /** barsFromCloses makes high/low ±0.5 around the bar; near 1.1 prices need a tight range. */
 export function tightBars(rates: Record<string, number>[]): Record<string, number>[] {
   return rates.map((r) => ({ ...r, high: (r.high ?? 0) - 0.4999, low: (r.low ?? 0) + 0.4999 }));
+}
+
+/** The engine's TradeResult as a session reports it (the demo broker's trade reply). */
+function toOutcome(r: TradeResult): TradeOutcome {
+  return r.ok
+    ? {
+        ok: true,
+        retcode: r.retcode,
+        order: r.order ?? null,
+        deals: r.deals,
+        position: r.position ?? null,
+      }
+    : { ok: false, reason: r.reason, retcode: r.retcode, message: r.message };
 }

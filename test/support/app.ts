@@ -1,19 +1,17 @@
 // TestApp: the real application on a fresh database, driven through `app.handle` (HTTP) with
 // helpers to seed an admin, log in, issue keys and register accounts — no mocks.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BrokerDirectory } from "../../src/broker/directory.ts";
 import { type RunningDemoBroker, runDemoBroker } from "../../src/broker/server/run.ts";
+import { composeService, openRuntime } from "../../src/composition.ts";
 import { type Config, loadConfig } from "../../src/config/index.ts";
 import type { EaHostPool, EaHostPoolOptions } from "../../src/ea/host-pool.ts";
-import { type App, createApp } from "../../src/http/app.ts";
+import type { App } from "../../src/http/app.ts";
 import { createLogger } from "../../src/logging/logger.ts";
-import { createSecretBox } from "../../src/security/secrets.ts";
 import type { ServiceDeps } from "../../src/services/deps.ts";
 import { startEaPool } from "../../src/services/ea-instances.ts";
-import { createServices, createTradingService, type Services } from "../../src/services/index.ts";
+import type { Services } from "../../src/services/index.ts";
 import { SessionManager } from "../../src/sessions/manager.ts";
 import { TestClock } from "./clock.ts";
 import { freshDatabase, type TestDatabase } from "./db.ts";
@@ -126,15 +124,8 @@ export async function createTestApp(
   });
   const clock = new TestClock();
   const logger = createLogger(config.logLevel, opts.logDestination);
-  const deps: ServiceDeps = {
-    db: db.database.db,
-    config,
-    clock,
-    logger,
-    secrets: createSecretBox(config.masterKey),
-    randomBytes: (n) => randomBytes(n),
-  };
-  const directory = new BrokerDirectory({ host: config.brokerHost, port: config.brokerPort });
+  const runtime = await openRuntime(config, logger, { clock, database: db.database });
+  const { deps } = runtime;
   const sessions = new SessionManager({
     workers: config.sessionWorkers,
     logger,
@@ -151,13 +142,10 @@ export async function createTestApp(
     }
     throw new Error(`getaddrinfo ENOTFOUND ${host}`);
   };
-  const services = createServices(deps, { directory, sessions, resolve });
-  const trading = createTradingService(services, sessions, deps);
-  const app = createApp({ config, logger, clock, sessions, directory, trading, ...services });
-  const eaPool =
-    opts.ea && services.eaInstances
-      ? await startEaPool(services.eaInstances, deps, join(dataDir, "tmp"), opts.eaPool)
-      : null;
+  const { services, app } = composeService(runtime, { sessions, resolve });
+  const eaPool = opts.ea
+    ? await startEaPool(services.eaInstances, deps, join(dataDir, "tmp"), opts.eaPool)
+    : null;
   let superToken: Promise<string> | null = null;
 
   const request = async (
@@ -276,7 +264,7 @@ export async function createTestApp(
       return { id: account.id as string, login: login as number, password: password as string };
     },
     async close() {
-      await services.eaInstances?.close();
+      await services.eaInstances.close();
       await eaPool?.close({ deinit: false });
       await sessions.close();
       await broker?.stop();

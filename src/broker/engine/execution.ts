@@ -1,5 +1,6 @@
 // Execution modes and fill policies of an MT5 trade server: which fill policy an order may use
-// on a symbol, and what happens to the price a market request carries.
+// on a symbol, what happens to the price a market request carries, and the market price a
+// volume executes at (slippage).
 //
 // Owns: pure rules returning a Rejection or the resolved value. No I/O, no clock.
 //
@@ -52,9 +53,10 @@
 // The same applies to closing a position at market.
 
 import type { ExecutionMode, SymbolSpec } from "../symbols.ts";
+import { EPS, roundPrice } from "./money.ts";
 import type { Rejection } from "./retcodes.ts";
 import { reject } from "./retcodes.ts";
-import type { ConcreteFillPolicy, FillPolicy, OrderType, Quote } from "./types.ts";
+import type { ConcreteFillPolicy, FillPolicy, OrderType, PositionSide, Quote } from "./types.ts";
 
 /** The order kinds the fill-policy table distinguishes. */
 export type FillKind = "market" | "limit" | "stop";
@@ -166,4 +168,17 @@ export function requestFillPrice(
     return Number(requested.toFixed(spec.digits));
   }
   return current;
+}
+
+/** Market execution price: ask/bid moved against the client one point per slippage step. */
+export function executionPrice(
+  spec: SymbolSpec,
+  side: PositionSide,
+  volume: number,
+  q: Quote,
+): number {
+  const points = Math.floor(volume / spec.slippageLotsPerPoint + EPS);
+  const base = side === "Buy" ? q.ask : q.bid;
+  const slip = points * spec.point;
+  return roundPrice(side === "Buy" ? base + slip : base - slip, spec.digits);
 }

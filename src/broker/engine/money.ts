@@ -37,6 +37,9 @@ export function roundPrice(price: number, digits: number): number {
   return Math.round(price * f) / f;
 }
 
+/** Tolerance of the engine's volume and money comparisons. */
+export const EPS = 1e-9;
+
 /** One leg of a conversion path. */
 export interface ConversionLeg {
   symbol: string;

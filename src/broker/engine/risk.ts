@@ -131,6 +131,28 @@ export function exposureOf(acc: LiveAccount, symbol: string): { buy: number; sel
   return { buy, sell };
 }
 
+/** The what-if exposure of `spec` after adding `volume` on `side` (netting: the net position). */
+export function exposureAfter(
+  acc: LiveAccount,
+  spec: SymbolSpec,
+  side: PositionSide,
+  volume: number,
+): ExposureOverride {
+  const cur = exposureOf(acc, spec.name);
+  let buy = cur.buy;
+  let sell = cur.sell;
+  if (acc.record.marginMode === "netting") {
+    const net = buy - sell + (side === "Buy" ? volume : -volume);
+    buy = Math.max(net, 0);
+    sell = Math.max(-net, 0);
+  } else if (side === "Buy") {
+    buy += volume;
+  } else {
+    sell += volume;
+  }
+  return { spec, buy, sell };
+}
+
 /** Account margin in the deposit currency (unrounded), optionally with a what-if exposure. */
 export function accountMargin(
   acc: LiveAccount,

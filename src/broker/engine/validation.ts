@@ -7,7 +7,7 @@
 
 import { serverDayStart } from "../../mt5/server-time.ts";
 import type { SymbolSpec } from "../symbols.ts";
-import { isValidVolume } from "./money.ts";
+import { EPS, isValidVolume } from "./money.ts";
 import type { Rejection } from "./retcodes.ts";
 import { reject } from "./retcodes.ts";
 import type { ExpirationType, OrderType, PositionSide, Quote } from "./types.ts";
@@ -21,6 +21,28 @@ export function checkVolume(spec: SymbolSpec, volume: number): Rejection | undef
       "INVALID_VOLUME",
       `volume ${volume} outside ${spec.volumeMin}..${spec.volumeMax} step ${spec.volumeStep}`,
     );
+  }
+  return undefined;
+}
+
+/**
+ * The volume of a close request: a requested volume must be a valid volume of the symbol and at
+ * most the position's `open` volume; omitted, the whole position closes.
+ */
+export function checkCloseVolume(
+  spec: SymbolSpec,
+  open: number,
+  requested: number | undefined,
+): Rejection | undefined {
+  const volume = requested ?? open;
+  if (requested !== undefined) {
+    const badVolume = checkVolume(spec, volume);
+    if (badVolume) {
+      return badVolume;
+    }
+  }
+  if (volume > open + EPS) {
+    return reject("INVALID_CLOSE_VOLUME", `close volume ${volume} exceeds the position's ${open}`);
   }
   return undefined;
 }

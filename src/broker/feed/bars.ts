@@ -1,5 +1,6 @@
 // OHLC bars: server-time bucketing, compact bar series, aggregation M1 → M5 … MN1, the bar store
-// the broker answers history queries from, and the live bar builder that folds ticks.
+// the broker answers history queries from, and the live bar builder that folds ticks (for the
+// feed, the streaming hub and the EA instances' forming bar).
 //
 // Bucketing (MT5 conventions on broker server time, see src/mt5/server-time.ts):
 //   M1 … H1  fixed UTC periods (the server offset is a whole number of hours, so they coincide
@@ -452,15 +453,27 @@ interface FormingBar {
   spread: number;
 }
 
+/** How a forming bar's spread (points) follows its ticks. */
+export interface LiveBarOptions {
+  /**
+   * "min" (default, the feed's and the history's bars): the smallest spread seen in the bar;
+   * "open": the spread of the bar's opening tick (or of the primed bar), kept as ticks fold in
+   * (the forming bar the EA instances send to the EA runtime).
+   */
+  readonly spread?: "min" | "open";
+}
+
 /**
  * Folds ticks into the forming bar of each timeframe per symbol. `onTick` reports the closes
  * of bars the tick's time has left behind, then an update of every forming bar; `closeDue`
  * closes bars whose bucket the clock has left although no tick arrived (quiet markets, session
- * ends). Bars are built from bids; spread is the smallest seen, in points.
+ * ends). Bars are built from bids; spread is in points, the smallest seen unless
+ * `options.spread` says otherwise.
  */
 export class LiveBarBuilder {
   private readonly forming = new Map<string, Map<Timeframe, FormingBar>>();
   private readonly cal = new ServerCalendar();
+  private readonly minSpread: boolean;
 
   constructor(
     private readonly digitsOf: (symbol: string) => number,
@@ -475,7 +488,10 @@ export class LiveBarBuilder {
       "W1",
       "MN1",
     ],
-  ) {}
+    options: LiveBarOptions = {},
+  ) {
+    this.minSpread = (options.spread ?? "min") === "min";
+  }
 
   /** Folds a tick; returns closes (first) and updates, in timeframe order. */
   onTick(tick: Tick): BarEvent[] {
@@ -497,7 +513,9 @@ export class LiveBarBuilder {
         cur.low = Math.min(cur.low, bid);
         cur.close = bid;
         cur.volume += 1;
-        cur.spread = Math.min(cur.spread, spread);
+        if (this.minSpread) {
+          cur.spread = Math.min(cur.spread, spread);
+        }
         updates.push(this.event("update", tick.symbol, tf, cur, digits));
         continue;
       }
@@ -537,10 +555,16 @@ export class LiveBarBuilder {
   }
 
   /**
-   * Seeds the forming bar of `symbol` in `tf` (bucket `key`) with a partial bar built elsewhere,
-   * e.g. from history, so the ticks that follow extend it instead of starting a new bar.
+   * Seeds the forming bar of `symbol` in `tf` (bucket `key`, by default the bucket of
+   * `bar.timeMs`) with a partial bar built elsewhere, e.g. from history, so the ticks that
+   * follow in the same bucket extend it instead of starting a new bar.
    */
-  prime(symbol: string, tf: Timeframe, bar: Bar, key: number): void {
+  prime(
+    symbol: string,
+    tf: Timeframe,
+    bar: Bar,
+    key: number = bucketKey(tf, bar.timeMs, this.cal),
+  ): void {
     const digits = this.digitsOf(symbol);
     let bySymbol = this.forming.get(symbol);
     if (bySymbol === undefined) {

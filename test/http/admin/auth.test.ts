@@ -1,11 +1,14 @@
 // /admin/seed, /admin/login and admin authentication (JWT and API key acting as its admin).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from "../../support/app.ts";
 
+/** A seeded app (superadmin root / root-password) shared by the login and authentication tests. */
 let t: TestApp;
+let rootToken: string;
 beforeAll(async () => {
   t = await createTestApp();
+  rootToken = await t.superToken();
 }, 60_000);
 afterAll(() => t.close());
 
@@ -22,6 +25,13 @@ function signToken(
 }
 
 describe("POST /admin/seed", () => {
+  // Seeding happens once per database: each test starts from an unseeded one.
+  let fresh: TestApp;
+  beforeEach(async () => {
+    fresh = await createTestApp();
+  }, 60_000);
+  afterEach(() => fresh.close());
+
   test("rejects bad input without seeding", async () => {
     for (const body of [
       {},
@@ -33,28 +43,31 @@ describe("POST /admin/seed", () => {
       { username: 5, password: "long-enough" },
       { username: "u".repeat(65), password: "long-enough" },
     ]) {
-      const res = await t.request("POST", "/admin/seed", { body });
+      const res = await fresh.request("POST", "/admin/seed", { body });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("VALIDATION_ERROR");
     }
-    expect(await t.services.admins.list()).toEqual([]);
+    expect(await fresh.services.admins.list()).toEqual([]);
   });
 
   test("two concurrent seeds: exactly one wins, the other gets 409 ALREADY_SEEDED", async () => {
     const [a, b] = await Promise.all([
-      t.request("POST", "/admin/seed", { body: { username: "first", password: "password-1" } }),
-      t.request("POST", "/admin/seed", { body: { username: "second", password: "password-2" } }),
+      fresh.request("POST", "/admin/seed", { body: { username: "first", password: "password-1" } }),
+      fresh.request("POST", "/admin/seed", {
+        body: { username: "second", password: "password-2" },
+      }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const loser = a.status === 409 ? a : b;
     expect(loser.body.error.code).toBe("ALREADY_SEEDED");
-    const admins = await t.services.admins.list();
+    const admins = await fresh.services.admins.list();
     expect(admins).toHaveLength(1);
     expect(admins[0]?.role).toBe("superadmin");
   });
 
   test("answers 409 ALREADY_SEEDED for ever after", async () => {
-    const res = await t.request("POST", "/admin/seed", {
+    await fresh.superToken();
+    const res = await fresh.request("POST", "/admin/seed", {
       body: { username: "third", password: "password-3" },
     });
     expect(res.status).toBe(409);
@@ -63,14 +76,12 @@ describe("POST /admin/seed", () => {
 });
 
 describe("POST /admin/login", () => {
-  let winner: string;
-  beforeAll(async () => {
-    winner = (await t.services.admins.list())[0]!.username;
-  }, 60_000);
+  const winner = "root";
 
   test("returns a JWT and the admin", async () => {
-    const password = winner === "first" ? "password-1" : "password-2";
-    const res = await t.request("POST", "/admin/login", { body: { username: winner, password } });
+    const res = await t.request("POST", "/admin/login", {
+      body: { username: winner, password: "root-password" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.admin).toMatchObject({ username: winner, role: "superadmin" });
     expect(res.body.data.admin.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -133,12 +144,9 @@ describe("login rate limit", () => {
 
 describe("admin authentication", () => {
   let root: string;
-  beforeAll(async () => {
-    const username = (await t.services.admins.list())[0]!.username;
-    const password = username === "first" ? "password-1" : "password-2";
-    root = (await t.request("POST", "/admin/login", { body: { username, password } })).body.data
-      .token;
-  }, 60_000);
+  beforeAll(() => {
+    root = rootToken;
+  });
 
   test("no credentials → 401", async () => {
     const res = await t.request("GET", "/admin/keys");

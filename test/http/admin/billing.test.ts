@@ -85,12 +85,15 @@ afterAll(() => t.close());
 
 describe("GET /admin/billing/terms/{id}", () => {
   test("defaults when never set: all zero, USD, no company, updated_at null", async () => {
-    const res = await t.request("GET", `/admin/billing/terms/${bob.uuid}`, { token: bob.token });
+    const fresh = await t.createAdmin();
+    const res = await t.request("GET", `/admin/billing/terms/${fresh.uuid}`, {
+      token: fresh.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ok: true,
       data: {
-        admin_id: bob.uuid,
+        admin_id: fresh.uuid,
         tier1_user_price_cents: 0,
         tier2_user_price_cents: 0,
         tier1_threshold: 0,
@@ -197,14 +200,15 @@ describe("PUT /admin/billing/terms/{id}", () => {
   });
 
   test("every change is audited with who, when, before and after", async () => {
-    const before = await t.request("GET", `/admin/billing/terms/${bob.uuid}`, { token: root });
+    const fresh = await t.createAdmin();
+    const before = await t.request("GET", `/admin/billing/terms/${fresh.uuid}`, { token: root });
     expect(before.body.data.updated_at).toBeNull();
-    await putTerms(bob.uuid, TERMS);
-    await putTerms(bob.uuid, { ...TERMS, tier2_user_price_cents: 450 });
+    await putTerms(fresh.uuid, TERMS);
+    await putTerms(fresh.uuid, { ...TERMS, tier2_user_price_cents: 450 });
     const rows = await t.deps.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.targetId, bob.uuid))
+      .where(eq(auditLog.targetId, fresh.uuid))
       .orderBy(auditLog.id);
     const changes = rows.filter((r) => r.action === "billing.terms.update");
     expect(changes).toHaveLength(2);
@@ -329,17 +333,21 @@ describe("PUT /admin/billing/terms/{id}", () => {
 });
 
 describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries", () => {
-  // carol's usage grows month by month; each month's last snapshot is billed with TERMS.
-  let carol: { token: string; uuid: string; username: string };
-  /** Plaintext keys of carol's users by name. */
-  const users: Record<string, string> = {};
+  // Each test bills an admin of its own with TERMS (2 users in tier 1, 2 accounts included).
 
-  beforeAll(async () => {
-    carol = await t.createAdmin("carol");
-    expect((await putTerms(carol.uuid, TERMS)).status).toBe(200);
-  }, 60_000);
+  /** A new admin with TERMS and one key (user) per entry of `accounts`, named u1, u2, …. */
+  async function billedAdmin(accounts: readonly number[]) {
+    const admin = await t.createAdmin();
+    expect((await putTerms(admin.uuid, TERMS)).status).toBe(200);
+    const users: string[] = [];
+    for (const [i, n] of accounts.entries()) {
+      users.push((await keyWithAccounts(admin.token, n, `u${i + 1}`)).key);
+    }
+    return { ...admin, users };
+  }
 
   test("0 users: four zero lines, total 0", async () => {
+    const carol = await billedAdmin([]);
     // A key without accounts is not a user.
     await t.createKey(carol.token, { name: "idle" });
     await snapshotAt(carol.token, "2026-01-20T12:00:00Z");
@@ -348,7 +356,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
     const inv = res.body.data;
     expect(inv).toMatchObject({
       admin_id: carol.uuid,
-      admin_name: "carol",
+      admin_name: carol.username,
       month: "2026-01",
       currency: "EUR",
       issuer: "Acme Trading GmbH",
@@ -371,8 +379,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
   });
 
   test("exactly tier1_threshold users, each with exactly the included accounts: 2 × 1000", async () => {
-    users.u1 = (await keyWithAccounts(carol.token, 2, "u1")).key;
-    users.u2 = (await keyWithAccounts(carol.token, 2, "u2")).key;
+    const carol = await billedAdmin([2, 2]);
     await snapshotAt(carol.token, "2026-02-10T00:00:00Z");
     const inv = (await invoice(carol.uuid, "2026-02")).body.data;
     expect(lineAmounts(inv)).toEqual({
@@ -389,7 +396,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
   });
 
   test("one user over the threshold is tier 2: 2 × 1000 + 1 × 500", async () => {
-    users.u3 = (await keyWithAccounts(carol.token, 2, "u3")).key;
+    const carol = await billedAdmin([2, 2, 2]);
     await snapshotAt(carol.token, "2026-03-31T23:59:59.999Z");
     const inv = (await invoice(carol.uuid, "2026-03")).body.data;
     expect(lineAmounts(inv)).toEqual({
@@ -406,12 +413,20 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
     ]);
   });
 
-  test("accounts over the included number cost the user's tier extra price", async () => {
+  /** carol with three users (2 accounts each) in March, then u1 at 3 and u3 at 4 in April. */
+  async function growingAdmin() {
+    const carol = await billedAdmin([2, 2, 2]);
+    await snapshotAt(carol.token, "2026-03-31T23:59:59.999Z");
     // u1 (tier 1): 2 → 3 accounts = 1 extra × 300; u3 (tier 2): 2 → 4 = 2 extra × 200.
-    await t.createAccount(users.u1!, { terminal_login: 600_001 });
-    await t.createAccount(users.u3!, { terminal_login: 600_002 });
-    await t.createAccount(users.u3!, { terminal_login: 600_003 });
+    await t.createAccount(carol.users[0]!, { terminal_login: 600_001 });
+    await t.createAccount(carol.users[2]!, { terminal_login: 600_002 });
+    await t.createAccount(carol.users[2]!, { terminal_login: 600_003 });
     await snapshotAt(carol.token, "2026-04-15T08:00:00Z");
+    return carol;
+  }
+
+  test("accounts over the included number cost the user's tier extra price", async () => {
+    const carol = await growingAdmin();
     const inv = (await invoice(carol.uuid, "2026-04")).body.data;
     expect(lineAmounts(inv)).toEqual({
       users_tier1: [2, 1000, 2000],
@@ -430,6 +445,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
   });
 
   test("the month's LAST snapshot is billed (UTC month bounds)", async () => {
+    const carol = await growingAdmin();
     // March had one snapshot at 23:59:59.999 on the 31st; one at April 1st 00:00 is April's.
     // An earlier April snapshot (fewer accounts) must not be the one billed.
     await snapshotAt(carol.token, "2026-04-01T00:00:00Z");
@@ -438,6 +454,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
     expect(march.total_cents).toBe(2500);
     const april = (await invoice(carol.uuid, "2026-04")).body.data;
     expect(april.snapshot_taken_at).toBe("2026-04-15T08:00:00.000Z");
+    expect(april.total_cents).toBe(3200);
   });
 
   test("tier1_threshold 0 puts everyone in tier 2; included 0 makes every account extra", async () => {
@@ -464,6 +481,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
   });
 
   test("CSV with format=csv or Accept: text/csv, as an attachment", async () => {
+    const carol = await growingAdmin();
     const expected =
       "description,quantity,unit_price,amount,currency\r\n" +
       '"Users, tier 1 (first 2 users)",2,10.00,20.00,EUR\r\n' +
@@ -481,7 +499,7 @@ describe("GET /admin/billing/invoice/{id} — the formula at the tier boundaries
     expect(a.status).toBe(200);
     expect(a.headers.get("content-type")).toStartWith("text/csv");
     expect(a.headers.get("content-disposition")).toBe(
-      'attachment; filename="invoice-carol-2026-04.csv"',
+      `attachment; filename="invoice-${carol.username}-2026-04.csv"`,
     );
     expect(a.text).toBe(expected);
     const b = await t.request("GET", `/admin/billing/invoice/${carol.uuid}?month=2026-04`, {

@@ -1,0 +1,123 @@
+// The one composition root: opens the database, builds the service dependencies, and wires the
+// services, the session manager, the streaming hub and the HTTP app. The server (src/server.ts),
+// the CLI (src/cli.ts, without sessions), the benchmarks and the tests (test/support/app.ts,
+// which inject a clock, a database and a resolver) all build through it.
+
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BrokerDirectory, parseDirectoryFile } from "./broker/directory.ts";
+import type { Config } from "./config/index.ts";
+import { type App, createApp } from "./http/app.ts";
+import type { Logger } from "./logging/logger.ts";
+import { createSecretBox } from "./security/secrets.ts";
+import type { Resolver } from "./security/ssrf.ts";
+import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
+import {
+  type CoreServices,
+  createServices,
+  createToolServices,
+  type Services,
+} from "./services/index.ts";
+import { ServiceEvents } from "./services/service-events.ts";
+import type { SessionManager } from "./sessions/manager.ts";
+import { type Database, openDatabase } from "./storage/db.ts";
+import { StreamHub } from "./streaming/hub.ts";
+
+export interface Runtime {
+  readonly database: Database;
+  readonly deps: ServiceDeps;
+  readonly directory: BrokerDirectory;
+}
+
+export interface RuntimeOptions {
+  /** The clock of the services (default: wall time). */
+  readonly clock?: Clock;
+  /** An opened and migrated database (default: opened from the config and migrated). */
+  readonly database?: Database;
+}
+
+/** Opens and migrates the database and assembles the service dependencies. */
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  opts: RuntimeOptions = {},
+): Promise<Runtime> {
+  let database = opts.database;
+  if (!database) {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: join(config.dataDir, "db"),
+    });
+    await database.migrate();
+  }
+  const extra = config.brokerDirectoryFile
+    ? parseDirectoryFile(JSON.parse(readFileSync(config.brokerDirectoryFile, "utf8")))
+    : [];
+  const directory = new BrokerDirectory(
+    { host: config.brokerHost, port: config.brokerPort },
+    extra,
+  );
+  const deps: ServiceDeps = {
+    db: database.db,
+    config,
+    clock: opts.clock ?? systemClock,
+    logger,
+    secrets: createSecretBox(config.masterKey),
+    randomBytes: (n) => randomBytes(n),
+  };
+  return { database, deps, directory };
+}
+
+/** Everything the running service is made of, wired. */
+export interface ServiceGraph {
+  readonly runtime: Runtime;
+  readonly sessions: SessionManager;
+  readonly services: Services;
+  /** The WebSocket hub: session events and service events out to clients. */
+  readonly streams: StreamHub;
+  /** The HTTP + WebSocket application (not listening yet). */
+  readonly app: App;
+}
+
+export interface ServiceOptions {
+  /** The broker sessions (worker threads). */
+  readonly sessions: SessionManager;
+  /** DNS resolver of the SSRF guard (default: the system resolver). */
+  readonly resolve?: Resolver;
+}
+
+/** Wires the running service over `sessions`: services, streaming hub, HTTP app. */
+export function composeService(runtime: Runtime, opts: ServiceOptions): ServiceGraph {
+  const { deps, directory } = runtime;
+  const { sessions } = opts;
+  const events = new ServiceEvents();
+  const services = createServices(deps, {
+    directory,
+    sessions,
+    events,
+    ...(opts.resolve ? { resolve: opts.resolve } : {}),
+  });
+  const streams = new StreamHub({
+    sessions,
+    trading: services.trading,
+    events,
+    logger: deps.logger,
+    replaySize: deps.config.wsReplayBuffer,
+  });
+  const app = createApp({
+    ...services,
+    config: deps.config,
+    logger: deps.logger,
+    clock: deps.clock,
+    sessions,
+    directory,
+    streams,
+  });
+  return { runtime, sessions, services, streams, app };
+}
+
+/** The services of the CLI's tools: no broker sessions, no HTTP. */
+export function composeTools(runtime: Runtime): CoreServices {
+  return createToolServices(runtime.deps, { directory: runtime.directory });
+}

@@ -1,0 +1,55 @@
+// The EA instance service's public vocabulary: what a start request carries, what the service is
+// built with, and where it publishes. Kept apart so the service's parts share it without cycles.
+import type { RefusalWindow, TradeLimits } from "../../domain/trade-limits.ts";
+import { TIMEFRAMES, type Timeframe } from "../../mt5/vocabulary.ts";
+import type { SessionManager } from "../../sessions/manager.ts";
+import type { EaEventData } from "../../streaming/messages.ts";
+import type { AccountService } from "../accounts.ts";
+import type { EaService } from "../eas.ts";
+import type { OrderJournalService } from "../order-journal.ts";
+
+/** Chart timeframes an EA may run on: every MT5 timeframe the service serves bars for. */
+export const EA_TIMEFRAMES = TIMEFRAMES;
+export type EaTimeframe = Timeframe;
+
+export interface EaStartRequest {
+  readonly ea_id: string;
+  readonly symbol: string;
+  readonly timeframe: EaTimeframe;
+  readonly inputs?: Record<string, unknown>;
+}
+
+/** Where EA status changes and log lines are published (the WebSocket hub's `ea` channel). */
+export interface EaEventPublisher {
+  publishEa(accountId: string, data: EaEventData): void;
+}
+
+export interface EaInstanceOptions {
+  readonly sessions: SessionManager;
+  readonly accounts: AccountService;
+  readonly eas: EaService;
+  /** Where status changes and log lines go (the WebSocket `ea` channel); none when omitted. */
+  readonly publisher?: EaEventPublisher | undefined;
+  /** The order journal: EA orders are journaled and reconciled like REST orders. */
+  readonly journal?: OrderJournalService | undefined;
+  /**
+   * Trade rate per account and per EA instance, and the cap on pending orders (shared with the
+   * REST trading service). None when omitted.
+   */
+  readonly tradeLimits?: TradeLimits | undefined;
+  /** Counts each instance's refused trade requests (10024, 10033); a trip stops the instance. */
+  readonly refusals?: RefusalWindow | undefined;
+  /** Bars of the EA's symbol/timeframe sent with OnInit. Default 300. */
+  readonly initBars?: number;
+  /** Log lines kept per instance. Default 1000. */
+  readonly logLines?: number;
+  /** How often tick counts are persisted, ms. Default 5000. */
+  readonly flushMs?: number;
+  /** Longest wait for an account's session when resuming after a restart, ms. Default 60000. */
+  readonly resumeWaitMs?: number;
+}
+
+/** ACCOUNT_LIMIT_ORDERS: the cap on an account's pending orders (0 = none). */
+export function limitOrdersOf(opts: Pick<EaInstanceOptions, "tradeLimits">): number {
+  return opts.tradeLimits?.maxPendingOrders ?? 0;
+}
