@@ -4,11 +4,12 @@
 // the list must be closed — a code that is not in ERRORS is a compile error, not an ad-hoc string.
 //
 // Owns: ERRORS (one table: code → HTTP status and family), ErrorCode, AppError (its status comes
-// from the table, never from the caller), and the shared "not found" / validation helpers.
+// from the table, never from the caller), the envelope of an AppError (`errorBody`: also what an
+// idempotency key stores and the /ws hub sends), and the shared "not found" / validation helpers.
 // Broker rejections (MT5 retcodes) are their own family: src/domain/trading/rejections.ts maps a
 // reason + retcode to one of the codes here, and its BrokerRejection is the AppError that carries
-// them. The HTTP side (the REST status table, the envelope) is src/http/errors.ts and
-// src/http/error-renderer.ts. Pure: no I/O.
+// them. The HTTP side (the REST status table) is src/http/errors.ts, and
+// src/http/error-renderer.ts renders every failure. Pure: no I/O.
 
 /**
  * Where a code comes from:
@@ -122,6 +123,22 @@ export class AppError extends Error {
 }
 
 // One helper per "not found" answer, so "not yours" and "does not exist" share one code path.
+/** The failure envelope: `{ ok: false, error: { code, message, details? } }`. */
+export interface ErrorBody {
+  ok: false;
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
+}
+
+/** The envelope of an AppError (a BrokerRejection included). */
+export const errorBody = (error: AppError): ErrorBody => ({
+  ok: false,
+  error: {
+    code: error.code,
+    message: error.message,
+    ...(error.details ? { details: error.details } : {}),
+  },
+});
+
 export const accountNotFound = (): AppError =>
   new AppError("ACCOUNT_NOT_FOUND", "Account not found");
 export const keyNotFound = (): AppError => new AppError("KEY_NOT_FOUND", "Key not found");

@@ -2,13 +2,9 @@
 // messages of the 401 answers. The closed list of codes, AppError and the helpers services use
 // live in src/domain/errors.ts (outside the HTTP layer); src/http/error-renderer.ts turns every
 // failure into the envelope.
-import {
-  type AppError,
-  codesOf,
-  type ErrorCode,
-  type ErrorCodeOf,
-  statusOf,
-} from "../domain/errors.ts";
+import { codesOf, type ErrorCodeOf, statusOf } from "../domain/errors.ts";
+
+export { type ErrorBody, errorBody } from "../domain/errors.ts";
 
 /**
  * HTTP status of each of the service's own codes (ARCHITECTURE §5 error table): the `service`
@@ -17,22 +13,6 @@ import {
 export const STATUS_OF: Readonly<Record<ErrorCodeOf<"service">, number>> = Object.fromEntries(
   codesOf("service").map((code) => [code, statusOf(code)]),
 ) as Record<ErrorCodeOf<"service">, number>;
-
-/** The failure envelope: `{ ok: false, error: { code, message, details? } }`. */
-export interface ErrorBody {
-  ok: false;
-  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
-}
-
-/** The envelope of an AppError (a BrokerRejection included). */
-export const errorBody = (error: AppError): ErrorBody => ({
-  ok: false,
-  error: {
-    code: error.code,
-    message: error.message,
-    ...(error.details ? { details: error.details } : {}),
-  },
-});
 
 /** Spec §7: the message for a request with no API key. */
 export const MISSING_KEY_MESSAGE =

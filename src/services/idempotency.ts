@@ -9,7 +9,7 @@
 // record, or "not executed", which lets the retry run it now, once).
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { AppError } from "../domain/errors.ts";
+import { AppError, errorBody } from "../domain/errors.ts";
 import { holderName, isDeadHolder } from "../domain/holders.ts";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -279,17 +279,7 @@ export class IdempotencyService {
       return answer;
     } catch (err) {
       if (err instanceof AppError && isFinalAnswer(err)) {
-        await store({
-          status: err.status,
-          body: {
-            ok: false,
-            error: {
-              code: err.code,
-              message: err.message,
-              ...(err.details ? { details: err.details } : {}),
-            },
-          },
-        });
+        await store({ status: err.status, body: errorBody(err) });
       } else {
         await db.delete(idempotencyKeys).where(where);
       }

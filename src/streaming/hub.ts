@@ -9,7 +9,7 @@
 import type { Quote } from "../broker/connector.ts";
 import { LiveBarBuilder } from "../broker/feed/bars.ts";
 import type { Bar, Timeframe } from "../broker/feed/types.ts";
-import { AppError } from "../domain/errors.ts";
+import { AppError, accountNotFound, errorBody } from "../domain/errors.ts";
 import type { RecordSymbol } from "../domain/trading/records.ts";
 import type { Logger } from "../logging/logger.ts";
 import { formatServerTime } from "../mt5/server-time.ts";
@@ -345,7 +345,7 @@ export class StreamHub {
       id: null,
       account_id: accountId,
       seq: null,
-      error: { code: "ACCOUNT_NOT_FOUND", message: "Account not found" },
+      error: errorBody(accountNotFound()).error,
     });
     this.flushStaged();
     for (const [sink, mine] of this.bySink) {

@@ -1,6 +1,6 @@
 // /ws end to end: real WebSocket clients against the listening app, a demo account on the
 // in-process demo broker (clock stepped by hand), orders placed over REST.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../support/app.ts";
 import { TestClock } from "../support/clock.ts";
 import { connect, type WsClient } from "./client.ts";
@@ -23,6 +23,28 @@ const tick = async (ms = 60_000) => {
   await t.broker?.broker.step();
 };
 
+/** A new demo account (10,000 USD, 1:100), registered and connected. */
+async function connectedAccount(): Promise<string> {
+  const demo = (
+    await t.request("POST", "/api/brokers/demo", {
+      key,
+      body: { company: "TAS Markets", deposit: 10_000, leverage: 100 },
+    })
+  ).body.data;
+  const accountId: string = (
+    await t.createAccount(key, {
+      terminal_login: demo.login,
+      password: demo.password,
+      server_name: "TAS-Demo",
+    })
+  ).id;
+  const connected = await t.request("POST", `/api/accounts/${accountId}/connect`, { key });
+  if (connected.body.data.status !== "connected") {
+    throw new Error(`not connected: ${connected.text}`);
+  }
+  return accountId;
+}
+
 beforeAll(async () => {
   clock = new TestClock().freeze(WEDNESDAY_14_UTC);
   t = await createTestApp(
@@ -35,26 +57,10 @@ beforeAll(async () => {
     { broker: true, brokerClock: clock },
   );
   const superToken = await t.superToken();
-  const created = await t.createKey(superToken, { max_accounts: 10 });
+  const created = await t.createKey(superToken, { max_accounts: 20 });
   key = created.key;
   keyId = created.id;
-  const demo = (
-    await t.request("POST", "/api/brokers/demo", {
-      key,
-      body: { company: "TAS Markets", deposit: 10_000, leverage: 100 },
-    })
-  ).body.data;
-  id = (
-    await t.createAccount(key, {
-      terminal_login: demo.login,
-      password: demo.password,
-      server_name: "TAS-Demo",
-    })
-  ).id;
-  const connected = await t.request("POST", `/api/accounts/${id}/connect`, { key });
-  if (connected.body.data.status !== "connected") {
-    throw new Error(`not connected: ${connected.text}`);
-  }
+  id = await connectedAccount();
   t.app.listen({ port: 0, hostname: "127.0.0.1" });
   url = `ws://127.0.0.1:${t.app.server?.port}/ws`;
 }, 60_000);
@@ -194,6 +200,11 @@ describe("quotes", () => {
 });
 
 describe("account and trades", () => {
+  // Each test follows the trades of an account of its own.
+  beforeEach(async () => {
+    id = await connectedAccount();
+  }, 30_000);
+
   test("snapshot first, then trade deltas in order with increasing seq", async () => {
     const c = await client();
     const ack = await c.op({ op: "subscribe", channel: "trades", account_id: id });
@@ -310,6 +321,10 @@ describe("account and trades", () => {
 });
 
 describe("back-pressure", () => {
+  beforeEach(async () => {
+    id = await connectedAccount();
+  }, 30_000);
+
   test("a client that does not read gets quotes conflated and keeps trade events", async () => {
     // A subprocess opens a socket, subscribes, then blocks its event loop (it reads nothing).
     const script = `

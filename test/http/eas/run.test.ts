@@ -1,8 +1,9 @@
 // Running EAs on a demo account over HTTP, with the real EA host pool and the in-process demo
 // broker stepped by hand: start/status/stop, tick_count rising with broker ticks, an EA order in
 // GET …/orders with expertId = its magic, EA_ALREADY_RUNNING, bad inputs, a hostile EA stopped
-// with a clear last_error while the API stays healthy, logs, and resume after a "restart".
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+// with a clear last_error while the API stays healthy, logs, and resume after a "restart". Each
+// test runs on a demo account of its own; the restart test on an app of its own.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp, WEDNESDAY_14_UTC } from "../../support/app.ts";
 import { TestClock } from "../../support/clock.ts";
 import { BUY_ONCE_JS, COUNTER_TS, LOOP_JS, until, upload } from "./support.ts";
@@ -47,13 +48,30 @@ beforeAll(async () => {
     { broker: true, brokerClock, ea: true, eaPool: { limits: { hostCallTimeoutMs: 5000 } } },
   );
   const admin = await t.createAdmin("ea-runner");
-  key = (await t.createKey(admin.token, { max_accounts: 10 })).key;
+  key = (await t.createKey(admin.token, { max_accounts: 50 })).key;
   buyOnce = (await upload(t, { token: admin.token }, "buy.js", BUY_ONCE_JS)).body.data.id;
   counter = (await upload(t, { token: admin.token }, "counter.ts", COUNTER_TS)).body.data.id;
   loop = (await upload(t, { token: admin.token }, "loop.js", LOOP_JS)).body.data.id;
-  id = await connectedDemoAccount();
 }, 120_000);
 afterAll(() => t.close());
+beforeEach(async () => {
+  id = await connectedDemoAccount();
+}, 30_000);
+
+/** Runs buy-once on the account until it has seen a tick, then stops it; its last status. */
+async function runAndStop(): Promise<any> {
+  const started = await t.request("POST", `${base()}/ea/start`, {
+    key,
+    body: { ea_id: buyOnce, symbol: "EURUSD", timeframe: "M1" },
+  });
+  expect(started.body.data.status).toBe("running");
+  await brokerMinute();
+  await until(
+    async () => (await t.request("GET", `${base()}/ea/status`, { key })).body.data.tick_count > 0,
+  );
+  expect((await t.request("POST", `${base()}/ea/stop`, { key })).status).toBe(200);
+  return (await t.request("GET", `${base()}/ea/status`, { key })).body.data;
+}
 
 describe("lifecycle", () => {
   test("status is null before any run", async () => {
@@ -183,7 +201,8 @@ describe("lifecycle", () => {
   }, 60_000);
 
   test("the instance row is persisted with its tick count", async () => {
-    const status = (await t.request("GET", `${base()}/ea/status`, { key })).body.data;
+    const status = await runAndStop();
+    expect(status.tick_count).toBeGreaterThan(0);
     const { eaInstances } = await import("../../../src/storage/schema/index.ts");
     const { eq } = await import("drizzle-orm");
     const [row] = await t.deps.db
@@ -196,7 +215,7 @@ describe("lifecycle", () => {
   });
 
   test("log lines are persisted (they outlive the process) and served from storage", async () => {
-    const status = (await t.request("GET", `${base()}/ea/status`, { key })).body.data;
+    const status = await runAndStop();
     const logs = (await t.request("GET", `${base()}/ea/logs?limit=1000`, { key })).body.data;
     expect(logs.length).toBeGreaterThan(0);
     const { eaLogs } = await import("../../../src/storage/schema/index.ts");
@@ -301,6 +320,25 @@ describe("shared tick watches", () => {
 });
 
 describe("restart", () => {
+  // Its own app: the restart closes the EA service and pool the other tests run on.
+  const shared = () => ({ t, key, id, counter });
+  let saved: ReturnType<typeof shared>;
+  beforeEach(async () => {
+    saved = shared();
+    t = await createTestApp(
+      {},
+      { broker: true, brokerClock, ea: true, eaPool: { limits: { hostCallTimeoutMs: 5000 } } },
+    );
+    const admin = await t.createAdmin("ea-restarter");
+    key = (await t.createKey(admin.token, { max_accounts: 5 })).key;
+    counter = (await upload(t, { token: admin.token }, "counter.ts", COUNTER_TS)).body.data.id;
+    id = await connectedDemoAccount();
+  }, 120_000);
+  afterEach(async () => {
+    await t.close();
+    ({ t, key, id, counter } = saved);
+  });
+
   test("a running instance resumes from the instances table", async () => {
     const started = await t.request("POST", `${base()}/ea/start`, {
       key,

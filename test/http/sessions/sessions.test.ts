@@ -76,17 +76,31 @@ describe("brokers", () => {
   });
 });
 
-describe("session lifecycle", () => {
-  let demo: any;
-  let accountId: string;
+/** Opens a demo account over REST on `app`'s broker and registers it; resolves once connected. */
+async function connectedDemo(app: TestApp, apiKey: string) {
+  const res = await app.request("POST", "/api/brokers/demo", {
+    key: apiKey,
+    body: { company: "TAS Markets", leverage: 200, currency: "USD", deposit: 25_000 },
+  });
+  expect(res.status).toBe(201);
+  const demo = res.body.data;
+  const account = await app.createAccount(apiKey, {
+    terminal_login: demo.login,
+    password: demo.password,
+    server_name: "TAS-Demo",
+  });
+  const accountId: string = account.id;
+  await until(
+    async () =>
+      (await app.request("GET", `/api/accounts/${accountId}/session`, { key: apiKey })).body.data
+        .status === "connected",
+  );
+  return { demo, accountId };
+}
 
+describe("session lifecycle", () => {
   test("a demo account opened over REST connects once registered", async () => {
-    const res = await t.request("POST", "/api/brokers/demo", {
-      key,
-      body: { company: "TAS Markets", leverage: 200, currency: "USD", deposit: 25_000 },
-    });
-    expect(res.status).toBe(201);
-    demo = res.body.data;
+    const { demo, accountId } = await connectedDemo(t, key);
     expect(demo).toMatchObject({
       server_name: "TAS-Demo",
       company: "TAS Markets",
@@ -95,17 +109,6 @@ describe("session lifecycle", () => {
       balance: 25_000,
       broker_port: t.broker!.port,
     });
-    const account = await t.createAccount(key, {
-      terminal_login: demo.login,
-      password: demo.password,
-      server_name: "TAS-Demo",
-    });
-    accountId = account.id;
-    await until(
-      async () =>
-        (await t.request("GET", `/api/accounts/${accountId}/session`, { key })).body.data.status ===
-        "connected",
-    );
     const health = (await t.request("GET", `/api/accounts/${accountId}/session`, { key })).body
       .data;
     expect(health.connected_since).not.toBeNull();
@@ -118,6 +121,7 @@ describe("session lifecycle", () => {
   });
 
   test("disconnect and connect again", async () => {
+    const { accountId } = await connectedDemo(t, key);
     const off = await t.request("POST", `/api/accounts/${accountId}/disconnect`, { key });
     expect(off.body.data.status).toBe("disconnected");
     await until(async () => t.sessions.statusOf(accountId) === "disconnected");
@@ -127,6 +131,12 @@ describe("session lifecycle", () => {
   });
 
   test("wrong credentials end in auth_failed without a retry storm", async () => {
+    const demo = (
+      await t.request("POST", "/api/brokers/demo", {
+        key,
+        body: { company: "TAS Markets", currency: "USD", deposit: 1_000 },
+      })
+    ).body.data;
     const bad = await t.createAccount(key, {
       terminal_login: demo.login,
       password: "not-the-password",
@@ -153,26 +163,36 @@ describe("session lifecycle", () => {
   });
 
   test("the broker goes away and comes back: reconnecting, then connected again", async () => {
-    const port = t.broker!.port;
-    await t.broker!.stop();
-    await until(async () => t.sessions.statusOf(accountId) === "reconnecting");
-    const again = await runDemoBroker({
-      host: "127.0.0.1",
-      port,
-      databaseUrl: null,
-      dataDir: brokerDataDir,
-      clock: brokerClock,
-      seed: 7,
-      historyDays: 1,
-      tickIntervalMs: 0,
-    });
+    // Its own app and broker: stopping the broker must not touch the other tests'.
+    const dataDir = mkdtempSync(join(tmpdir(), "tas-broker-data-"));
+    const own = await createTestApp({}, { broker: true, brokerClock, brokerDataDir: dataDir });
+    let again: Awaited<ReturnType<typeof runDemoBroker>> | null = null;
     try {
-      await until(async () => t.sessions.statusOf(accountId) === "connected", 30_000);
-      expect(t.sessions.healthOf(accountId).reconnects).toBeGreaterThan(0);
-      const summary = await t.request("GET", `/api/accounts/${accountId}/summary`, { key });
+      const ownKey = (await own.createKey(await own.superToken(), { max_accounts: 10 })).key;
+      const { accountId } = await connectedDemo(own, ownKey);
+      const port = own.broker!.port;
+      await own.broker!.stop();
+      await until(async () => own.sessions.statusOf(accountId) === "reconnecting");
+      again = await runDemoBroker({
+        host: "127.0.0.1",
+        port,
+        databaseUrl: null,
+        dataDir,
+        clock: brokerClock,
+        seed: 7,
+        historyDays: 1,
+        tickIntervalMs: 0,
+      });
+      await until(async () => own.sessions.statusOf(accountId) === "connected", 30_000);
+      expect(own.sessions.healthOf(accountId).reconnects).toBeGreaterThan(0);
+      const summary = await own.request("GET", `/api/accounts/${accountId}/summary`, {
+        key: ownKey,
+      });
       expect(summary.body.data.balance).toBe(25_000);
     } finally {
-      await again.stop();
+      await again?.stop();
+      await own.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 45_000);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The trading API end to end over HTTP: a demo account on the in-process demo broker (clock fixed
-// on a Wednesday afternoon), connected through a real session worker.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+// on a Wednesday afternoon), connected through a real session worker. Each test trades on a demo
+// account of its own (10,000 USD, 1:100), removed after it.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { formatServerTime } from "../../../src/mt5/server-time.ts";
 import { orderJournal } from "../../../src/storage/schema/index.ts";
@@ -16,9 +17,20 @@ const base = () => `/api/accounts/${id}`;
 beforeAll(async () => {
   t = await createTestApp({}, { broker: true, brokerClock });
   key = (await t.createKey(await t.superToken(), { max_accounts: 10 })).key;
-  id = (await t.connectDemoAccount(key, { deposit: 10_000, leverage: 100 })).id;
 }, 60_000);
 afterAll(() => t.close());
+beforeEach(async () => {
+  id = (await t.connectDemoAccount(key, { deposit: 10_000, leverage: 100 })).id;
+}, 30_000);
+afterEach(async () => {
+  await t.request("DELETE", `/api/accounts/${id}`, { key });
+});
+
+/** Opens a position and closes it: an in and an out deal. */
+async function roundTrip(side: "buy" | "sell"): Promise<void> {
+  const pos = (await place({ symbol: "EURUSD", side, type: "market", volume: 0.1 })).body.data;
+  expect((await t.request("DELETE", `${base()}/orders/${pos.ticket}`, { key })).status).toBe(200);
+}
 
 const place = (body: Record<string, unknown>) =>
   t.request("POST", `${base()}/orders`, { key, body });
@@ -220,8 +232,11 @@ describe("orders", () => {
   });
 
   test("portfolio totals are sums over the listed positions", async () => {
+    await place({ symbol: "EURUSD", side: "buy", type: "market", volume: 0.1 });
+    await place({ symbol: "GBPUSD", side: "sell", type: "market", volume: 0.2 });
     const p = (await t.request("GET", `${base()}/portfolio`, { key })).body.data;
-    expect(p.position_count).toBe(p.positions.length);
+    expect(p.position_count).toBe(2);
+    expect(p.positions).toHaveLength(2);
     const sum = (f: string) =>
       Math.round(p.positions.reduce((a: number, r: any) => a + r[f], 0) * 100) / 100;
     expect(p.total_profit).toBeCloseTo(sum("profit"), 2);
@@ -266,6 +281,8 @@ describe("valuation between trades", () => {
 
 describe("history and market data", () => {
   test("paginated history: one entry per leg, paired by positionTicket; bad dates → invalid date format", async () => {
+    await roundTrip("buy");
+    await roundTrip("sell");
     const ok = await t.request(
       "GET",
       `${base()}/orders/history/paginated?from=2026-11-01T00:00:00&to=2026-11-30T00:00:00&per_page=1000`,
@@ -274,7 +291,13 @@ describe("history and market data", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data.action).toBe(0);
     const deals = ok.body.data.internalDeals;
-    expect(deals[0].type).toBe("DealBalance");
+    expect(deals.map((d: any) => d.type)).toEqual([
+      "DealBalance",
+      "DealBuy",
+      "DealSell",
+      "DealSell",
+      "DealBuy",
+    ]);
     const byPos = new Map<number, string[]>();
     for (const d of deals.filter((x: any) => x.type === "DealBuy" || x.type === "DealSell")) {
       byPos.set(d.positionTicket, [...(byPos.get(d.positionTicket) ?? []), d.entry]);
@@ -319,8 +342,10 @@ describe("history and market data", () => {
   });
 
   test("closed-session and performance reflect the closed positions", async () => {
+    await roundTrip("buy");
+    await roundTrip("sell");
     const closed = (await t.request("GET", `${base()}/orders/closed-session`, { key })).body.data;
-    expect(closed.length).toBeGreaterThan(0);
+    expect(closed).toHaveLength(2);
     expect(closed.every((r: any) => r.closeTime !== "" && r.closeTimestampUTC > 0)).toBe(true);
     const perf = (await t.request("GET", `${base()}/performance?from=2026-11-01T00:00:00`, { key }))
       .body.data;
