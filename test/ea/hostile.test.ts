@@ -4,7 +4,7 @@
  * restarted and its instances are reported errored.
  */
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { EaHostPool, InstanceInfo } from "../../src/ea/host-pool.ts";
 import type { Completion } from "../../src/ea/protocol.ts";
 import { EngineGateway, META, testPool } from "./support.ts";
@@ -13,6 +13,8 @@ let gateway: EngineGateway;
 let pool: EaHostPool;
 const errors: InstanceInfo[] = [];
 let seq = 0;
+/** The well-behaved instance sharing the host with every hostile program. */
+let neighbour = "";
 
 beforeAll(async () => {
   gateway = new EngineGateway();
@@ -20,8 +22,18 @@ beforeAll(async () => {
   // One host: every hostile program shares it with the neighbour.
   pool = await testPool(gateway, { hosts: 1, limits: { memoryMb: 32, logLinesPerSecond: 50 } });
   pool.onInstanceError((info) => errors.push(info));
+});
+
+// A running neighbour for each test (the host-crash test takes the last one down with its host).
+beforeEach(async () => {
+  if (neighbour !== "" && pool.status(neighbour)?.status === "running") {
+    return;
+  }
+  await pool.ready();
+  seq += 1;
+  neighbour = `neighbour-${seq}`;
   const c = await pool.start({
-    instanceId: "neighbour",
+    instanceId: neighbour,
     programJs: "let n = 0; function OnTick() { n++; Print('n=' + n); }",
     meta: META,
   });
@@ -33,9 +45,9 @@ afterAll(async () => {
 });
 
 async function neighbourStillServes(): Promise<void> {
-  const c = await pool.dispatch("neighbour", { type: "tick" });
+  const c = await pool.dispatch(neighbour, { type: "tick" });
   expect(c.result).toBe("ok");
-  expect(pool.status("neighbour")?.status).toBe("running");
+  expect(pool.status(neighbour)?.status).toBe("running");
 }
 
 async function startHostile(program: string): Promise<{ id: string; init: Completion }> {
@@ -242,10 +254,10 @@ describe("host crash", () => {
     const pid = pool.hostPids()[0];
     expect(pid).toBeDefined();
     process.kill(pid as number, "SIGKILL");
-    for (let i = 0; i < 100 && pool.status("neighbour")?.status === "running"; i++) {
+    for (let i = 0; i < 100 && pool.status(neighbour)?.status === "running"; i++) {
       await Bun.sleep(20);
     }
-    expect(pool.status("neighbour")).toMatchObject({
+    expect(pool.status(neighbour)).toMatchObject({
       status: "error",
       lastError: "host process crashed",
     });

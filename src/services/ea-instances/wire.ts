@@ -1,20 +1,12 @@
 // Broker records → the EA runtime's wire shapes that trade-translation.ts does not already give:
 // the account (AccountInfo*), bars as MqlRates, and MqlTradeResult for session trade outcomes.
+import type { WireRate } from "../../../ea-runtime/src/runtime/protocol.ts";
 import type { Bar, BrokerAccount, Quote, TradeOutcome } from "../../broker/connector.ts";
 import { utcToServerMs } from "../../ea/trade-translation.ts";
 import type { Json } from "./live.ts";
 
-/** An MqlRates record (time in server seconds). */
-export interface WireRates {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  tick_volume: number;
-  spread: number;
-  real_volume: number;
-}
+/** An MqlRates record (time in server seconds): the runtime's own wire type. */
+export type WireRates = WireRate;
 
 /**
  * BrokerAccount → WireAccount (the runtime's AccountInfo* source); `limitOrders` is

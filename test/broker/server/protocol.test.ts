@@ -36,6 +36,10 @@ beforeAll(async () => {
       deposit: 10_000,
     })
   ).data;
+  // The shared client trades and reads as the demo account.
+  expect((await client.request("login", { login: demo.login, password: demo.password })).ok).toBe(
+    true,
+  );
 }, 60_000);
 afterAll(async () => {
   client.close();
@@ -66,6 +70,15 @@ describe("session", () => {
 
   test("account ops need a login; a wrong password or server is refused", async () => {
     const c = await BrokerTestClient.connect(running.port);
+    // An account of its own: the shared one trades in other tests.
+    const demo = (
+      await c.request("demo.create", {
+        server: "TAS-Demo",
+        leverage: 100,
+        currency: "USD",
+        deposit: 10_000,
+      })
+    ).data;
     expect((await c.request("positions")).error.reason).toBe("NOT_LOGGED_IN");
     expect(
       (await c.request("login", { login: demo.login, password: "wrong-password" })).error.reason,
@@ -120,9 +133,10 @@ describe("market data", () => {
     const sessions = (await client.request("sessions", { symbol: "EURUSD" })).data;
     expect(sessions.trade).toHaveLength(7);
     const t = (await client.request("time")).data;
+    // Server time is UTC+2 (Etc/GMT-2, no DST): 2026-11-18T16:00:00 at the start.
     expect(t).toMatchObject({
-      time_ms: WEDNESDAY,
-      server_time: "2026-11-18T16:00:00",
+      time_ms: clock.now(),
+      server_time: new Date(clock.now() + 120 * 60_000).toISOString().slice(0, 19),
       offset_minutes: 120,
       zone: "Etc/GMT-2",
     });
@@ -132,7 +146,7 @@ describe("market data", () => {
     const m1 = (await client.request("bars", { symbol: "EURUSD", timeframe: "M1", count: 100 }))
       .data;
     expect(m1).toHaveLength(100);
-    expect(m1.at(-1).timeMs).toBeLessThanOrEqual(WEDNESDAY);
+    expect(m1.at(-1).timeMs).toBeLessThanOrEqual(clock.now());
     const h1 = (await client.request("bars", { symbol: "EURUSD", timeframe: "H1", count: 24 }))
       .data;
     expect(h1.length).toBeGreaterThan(10);
@@ -143,7 +157,6 @@ describe("market data", () => {
   });
 
   test("subscribed symbols get ticks as the feed advances; others do not", async () => {
-    await client.request("login", { login: demo.login, password: demo.password });
     await client.request("quotes.subscribe", { symbols: ["EURUSD"] });
     clock.advance(60_000);
     await running.broker.step();

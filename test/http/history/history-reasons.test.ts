@@ -347,8 +347,20 @@ describe("GET …/history/orders", () => {
   }, 120_000);
 
   test("pagination: 0-based pages over the same order; past the end is empty", async () => {
-    const all = (await historyOrders(acc.id)).orders;
-    const p1 = await historyOrders(acc.id, "page=1&per_page=2");
+    // An account of its own with three filled market orders, a minute apart.
+    const own = await t.connectDemoAccount(key, { deposit: 10_000, leverage: 100 });
+    for (let i = 0; i < 3; i++) {
+      const placed = await place(
+        { symbol: "EURUSD", side: "buy", type: "market", volume: 0.1 },
+        own.id,
+      );
+      expect(placed.status).toBe(201);
+      await tick();
+    }
+    await settle();
+    const all = (await historyOrders(own.id)).orders;
+    expect(all).toHaveLength(3);
+    const p1 = await historyOrders(own.id, "page=1&per_page=2");
     expect(p1).toEqual({
       action: 0,
       orders: all.slice(2, 4),
@@ -357,16 +369,16 @@ describe("GET …/history/orders", () => {
       total: 3,
       total_pages: 2,
     });
-    const p0 = await historyOrders(acc.id, "per_page=2");
+    const p0 = await historyOrders(own.id, "per_page=2");
     expect(p0.orders).toEqual(all.slice(0, 2));
     expect(p0.page).toBe(0);
-    const past = await historyOrders(acc.id, "page=5&per_page=2");
+    const past = await historyOrders(own.id, "page=5&per_page=2");
     expect(past).toMatchObject({ orders: [], page: 5, total: 3, total_pages: 2 });
     // Defaults: page 0, 50 per page.
-    expect(await historyOrders(acc.id, "")).toMatchObject({ page: 0, per_page: 50, total: 3 });
+    expect(await historyOrders(own.id, "")).toMatchObject({ page: 0, per_page: 50, total: 3 });
     // The range is on the setup time, both ends inclusive.
     const at = formatServerTime(all[1].setupTimestampUTC);
-    const one = await get(`${base(acc.id)}/history/orders?from=${at}&to=${at}`);
+    const one = await get(`${base(own.id)}/history/orders?from=${at}&to=${at}`);
     expect(one.body.data.orders.map((o: any) => o.ticket)).toEqual([all[1].ticket]);
   }, 120_000);
 
