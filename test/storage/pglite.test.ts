@@ -29,7 +29,7 @@ test("a new WAL segment is not zero-filled first, in memory and on disk", async 
     (rows as unknown as { rows: Array<{ wal_init_zero: string }> }).rows[0]?.wal_init_zero,
   ).toBe("off");
   await service.close();
-});
+}, 30_000); // two PGlite instances opened, one of them migrated: seconds on a busy machine
 
 test("the demo broker's file-backed store opens with the same settings", async () => {
   const store = await BrokerStore.open({ databaseUrl: null, dataDir: join(dir, "broker") });

@@ -31,7 +31,8 @@ const take = (auth: { token?: string; key?: string }, iso: string) =>
 const list = (query: string, auth: { token?: string; key?: string } = { token: root }) =>
   t.request("GET", `/admin/usage/snapshots${query}`, auth);
 
-beforeAll(async () => {
+/** A fresh app: root, alice (keys k0–k2 with 3, 1, 0 accounts; k3 revoked), bob (b0, 1 account). */
+async function setup(): Promise<void> {
   t = await createTestApp();
   root = await t.superToken();
   alice = await t.createAdmin("alice");
@@ -56,7 +57,9 @@ beforeAll(async () => {
   await t.request("DELETE", `/admin/keys/${revoked.id}`, { token: alice.token });
   bobKey = await t.createKey(bob.token, { name: "b0" });
   await t.createAccount(bobKey.key);
-}, 60_000);
+}
+
+beforeAll(setup, 60_000);
 afterAll(() => t.close());
 
 describe("POST /admin/usage/snapshots", () => {
@@ -147,8 +150,24 @@ describe("POST /admin/usage/snapshots", () => {
 });
 
 describe("GET /admin/usage/snapshots", () => {
-  // Snapshots so far: alice 03-01 12:00, 03-01 13:00, 03-02 00:00, 03-03 00:00; bob 03-01 13:00,
-  // 03-02 00:00; root 03-02 00:00.
+  // An app of its own with these snapshots: alice 03-01 12:00, 03-01 13:00, 03-02 00:00,
+  // 03-03 00:00; bob 03-01 13:00, 03-02 00:00; root 03-02 00:00.
+  const shared = () => ({ t, root, rootUuid, alice, bob, aliceIntId, aliceKeys, bobKey });
+  let saved: ReturnType<typeof shared>;
+  beforeAll(async () => {
+    saved = shared();
+    await setup();
+    await take({ token: alice.token }, "2026-03-01T12:00:00Z");
+    await take({ key: aliceKeys[0]?.key }, "2026-03-01T13:00:00Z");
+    await take({ key: bobKey.key }, "2026-03-01T13:00:00Z");
+    await take({ token: root }, "2026-03-02T00:00:00Z");
+    await take({ key: aliceKeys[1]?.key }, "2026-03-03T00:00:00Z");
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    ({ t, root, rootUuid, alice, bob, aliceIntId, aliceKeys, bobKey } = saved);
+  });
+
   test("an admin lists only its own, newest first, with page metadata", async () => {
     const res = await list("", { token: alice.token });
     expect(res.status).toBe(200);
