@@ -3,6 +3,7 @@
 // absolute figures reported beside their goals; nothing here is a pass/fail test.
 const BENCHES: Record<string, string> = {
   http: "bench/http/index.ts",
+  reads: "bench/reads/index.ts",
   broker_engine: "bench/broker/engine.ts",
   broker_protocol: "bench/broker/protocol.ts",
   trading: "bench/trading/index.ts",

@@ -1,0 +1,358 @@
+// bench/reads: the read path measured with a native load generator. The service runs as
+// `npm start` runs it (`bun src/cli.ts serve`: the embedded demo broker ticking in its worker,
+// session workers, file-backed PGlite — or Postgres), in its own process; `wrk` (Debian's
+// package) drives it from another. The baseline is a bare `Bun.serve` in a process of its own
+// answering each route with the bytes the service answered (bench/reads/bare.ts). Service and
+// baseline are measured in alternating windows of the same run, so a machine whose speed drifts
+// slows both alike. Reported per route: throughput (summed over the windows) and the ratio, and
+// the p50/p99/p99.9 latency (the median of the windows' percentiles, and the worst window's p99).
+//
+// Env: BENCH_SECONDS (window, default 5), BENCH_ROUNDS (windows per target, default 3),
+// BENCH_DATABASES (`pglite,postgres`, default both), BENCH_POSTGRES_URL (the admin URL, default
+// postgres://postgres@127.0.0.1:5432/test; a database of the run's own is created and dropped).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+
+const ROOT = join(import.meta.dir, "../..");
+const LUA = join(import.meta.dir, "report.lua");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+const PG_ADMIN = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** One wrk window. Latencies in microseconds. */
+interface Window {
+  requests: number;
+  duration_us: number;
+  socket_errors: number;
+  non_2xx: number;
+  p50_us: number;
+  p99_us: number;
+  p999_us: number;
+  max_us: number;
+}
+
+interface Summary {
+  rps: number;
+  errors: number;
+  p50_ms: number;
+  p99_ms: number;
+  p999_ms: number;
+  worst_p99_ms: number;
+}
+
+interface Target {
+  url: string;
+  headers: string[];
+}
+
+function freePort(): number {
+  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = s.port;
+  s.stop(true);
+  return port;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] as number;
+};
+const ms = (us: number): number => Math.round(us) / 1000;
+
+function summarize(ws: readonly Window[]): Summary {
+  const requests = ws.reduce((n, w) => n + w.requests, 0);
+  const seconds = ws.reduce((n, w) => n + w.duration_us, 0) / 1e6;
+  return {
+    rps: Math.round(requests / seconds),
+    errors: ws.reduce((n, w) => n + w.socket_errors + w.non_2xx, 0),
+    p50_ms: ms(median(ws.map((w) => w.p50_us))),
+    p99_ms: ms(median(ws.map((w) => w.p99_us))),
+    p999_ms: ms(median(ws.map((w) => w.p999_us))),
+    worst_p99_ms: ms(Math.max(...ws.map((w) => w.p99_us))),
+  };
+}
+
+async function wrk(wrkPath: string, t: Target, connections: number, seconds: number) {
+  const args = [wrkPath, "-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s"];
+  for (const h of t.headers) {
+    args.push("-H", h);
+  }
+  args.push("-s", LUA, t.url);
+  const proc = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
+  if (!line) {
+    throw new Error(`wrk gave no report: ${out.slice(-500)}`);
+  }
+  return JSON.parse(line.slice("WRKJSON ".length)) as Window;
+}
+
+/** Service and baseline in alternating windows (the order flips each round), after a warm-up. */
+async function compare(wrkPath: string, svc: Target, bare: Target, connections: number) {
+  await wrk(wrkPath, svc, connections, 2);
+  await wrk(wrkPath, bare, connections, 2);
+  const a: Window[] = [];
+  const b: Window[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) {
+      a.push(await wrk(wrkPath, svc, connections, SECONDS));
+      b.push(await wrk(wrkPath, bare, connections, SECONDS));
+    } else {
+      b.push(await wrk(wrkPath, bare, connections, SECONDS));
+      a.push(await wrk(wrkPath, svc, connections, SECONDS));
+    }
+  }
+  const service = summarize(a);
+  const baseline = summarize(b);
+  return { service, bare: baseline, ratio: Math.round((service.rps / baseline.rps) * 100) / 100 };
+}
+
+async function until(what: string, ok: () => Promise<boolean>, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok().catch(() => false))) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await Bun.sleep(200);
+  }
+}
+
+/** The service as `npm start` runs it, in a process of its own, on `databaseUrl` or PGlite. */
+async function startService(databaseUrl: string | null) {
+  const dataDir = mkdtempSync(join(tmpdir(), "tas-bench-reads-"));
+  const port = freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BROKER_PORT: String(freePort()),
+    LOG_LEVEL: "warn",
+    // The per-key rate limit would answer most of the load with 429.
+    TAS_RATE_LIMIT_RPS: "1000000",
+    TAS_RATE_LIMIT_BURST: "1000000",
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+  }
+  const proc = Bun.spawn([process.execPath, "src/cli.ts", "serve"], {
+    cwd: ROOT,
+    env,
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await until("the service", async () => (await fetch(`${base}/health`)).ok);
+  return {
+    base,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Seeds an admin, a key and a connected demo account with 10 positions and 5 pending orders. */
+async function prepare(base: string) {
+  const call = async (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json()) as any;
+    if (!json.ok) {
+      throw new Error(`${method} ${path}: ${JSON.stringify(json.error)}`);
+    }
+    return json.data;
+  };
+  const admin = { username: "root", password: "bench-password" };
+  await call("POST", "/admin/seed", {}, admin);
+  const { token } = await call("POST", "/admin/login", {}, admin);
+  const { key } = await call(
+    "POST",
+    "/admin/keys",
+    { authorization: `Bearer ${token}` },
+    { name: "bench", max_accounts: 10 },
+  );
+  const auth = { "x-api-key": key };
+  const demo = await call("POST", "/api/brokers/demo", auth, {
+    company: "TAS Markets",
+    deposit: 1_000_000,
+    leverage: 100,
+  });
+  const account = await call("POST", "/api/accounts", auth, {
+    terminal_login: demo.login,
+    password: demo.password,
+    server_name: demo.server_name,
+  });
+  await until(
+    "the account's session",
+    async () =>
+      (await call("GET", `/api/accounts/${account.id}/session`, auth)).status === "connected",
+  );
+  // BTCUSD trades around the clock: the bench runs on any day.
+  const orders = `/api/accounts/${account.id}/orders`;
+  for (let i = 0; i < 10; i++) {
+    await call("POST", orders, auth, {
+      symbol: "BTCUSD",
+      side: "buy",
+      type: "market",
+      volume: 0.01,
+    });
+  }
+  const quote = await call("GET", `/api/accounts/${account.id}/quote/BTCUSD`, auth);
+  for (let i = 0; i < 5; i++) {
+    const price = Math.round(quote.bid * (0.5 + i * 0.01));
+    await call("POST", orders, auth, {
+      symbol: "BTCUSD",
+      side: "buy",
+      type: "limit",
+      volume: 0.01,
+      price,
+    });
+  }
+  return { key, accountId: account.id as string };
+}
+
+/** Starts the baseline serving, for each path, the body and content type the service answers. */
+async function startBare(base: string, key: string, paths: readonly string[]) {
+  const routes: Record<string, { body: string; contentType: string }> = {};
+  for (const path of paths) {
+    const res = await fetch(`${base}${path}`, { headers: { "x-api-key": key } });
+    routes[path] = {
+      body: await res.text(),
+      contentType: res.headers.get("content-type") ?? "application/json",
+    };
+  }
+  const file = join(mkdtempSync(join(tmpdir(), "tas-bench-bare-")), "routes.json");
+  writeFileSync(file, JSON.stringify(routes));
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bare.ts"), file], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) {
+      throw new Error("the bare server exited");
+    }
+    out += new TextDecoder().decode(value);
+  }
+  return {
+    base: `http://127.0.0.1:${Number.parseInt(out, 10)}`,
+    bytes: Object.fromEntries(paths.map((p) => [p, Buffer.byteLength(routes[p]?.body ?? "")])),
+    stop() {
+      proc.kill();
+    },
+  };
+}
+
+async function benchDatabase(wrkPath: string, label: string, databaseUrl: string | null) {
+  const service = await startService(databaseUrl);
+  try {
+    const { key, accountId } = await prepare(service.base);
+    const routes: [string, string][] = [
+      ["GET /api/accounts", "/api/accounts"],
+      ["GET …/portfolio", `/api/accounts/${accountId}/portfolio`],
+      ["GET …/orders", `/api/accounts/${accountId}/orders`],
+    ];
+    const bare = await startBare(
+      service.base,
+      key,
+      routes.map(([, p]) => p),
+    );
+    try {
+      const rows = [];
+      const plan: [string, string, number][] = [
+        ...routes.map(([name, path]): [string, string, number] => [name, path, 16]),
+        [routes[0]?.[0] as string, routes[0]?.[1] as string, 64],
+      ];
+      for (const [name, path, connections] of plan) {
+        process.stderr.write(`  ${label}: ${name} at ${connections} connections…\n`);
+        const r = await compare(
+          wrkPath,
+          { url: `${service.base}${path}`, headers: [`X-API-Key: ${key}`] },
+          { url: `${bare.base}${path}`, headers: [] },
+          connections,
+        );
+        rows.push({ route: name, database: label, connections, bytes: bare.bytes[path], ...r });
+      }
+      return rows;
+    } finally {
+      bare.stop();
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+const table = (rows: Awaited<ReturnType<typeof benchDatabase>>) => [
+  "| route | database | conns | bytes | service req/s | bare req/s | ratio | service p50 / p99 / p99.9 ms | bare p50 / p99 / p99.9 ms |",
+  "|---|---|---|---|---|---|---|---|---|",
+  ...rows.map(
+    (r) =>
+      `| \`${r.route}\` | ${r.database} | ${r.connections} | ${r.bytes} | ${r.service.rps} | ${r.bare.rps} | ${r.ratio} | ${r.service.p50_ms} / ${r.service.p99_ms} / ${r.service.p999_ms} | ${r.bare.p50_ms} / ${r.bare.p99_ms} / ${r.bare.p999_ms} |`,
+  ),
+];
+
+const wrkPath = Bun.which("wrk");
+if (!wrkPath) {
+  process.stdout.write(
+    `${JSON.stringify({ error: "wrk is not installed (Debian: apt-get install wrk)" })}\n`,
+  );
+  process.exit(0);
+}
+const rows: Awaited<ReturnType<typeof benchDatabase>> = [];
+const skipped: string[] = [];
+if (DATABASES.includes("pglite")) {
+  rows.push(...(await benchDatabase(wrkPath, "PGlite", null)));
+}
+if (DATABASES.includes("postgres")) {
+  const name = `tas_bench_${process.pid}`;
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  const created = await admin.unsafe(`create database "${name}"`).then(
+    () => true,
+    (err: unknown) => {
+      skipped.push(`Postgres at ${PG_ADMIN}: ${String(err)}`);
+      return false;
+    },
+  );
+  try {
+    if (created) {
+      const url = new URL(PG_ADMIN);
+      url.pathname = `/${name}`;
+      rows.push(...(await benchDatabase(wrkPath, "Postgres", url.toString())));
+    }
+  } finally {
+    if (created) {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    }
+    await admin.end();
+  }
+}
+process.stdout.write(
+  `${JSON.stringify(
+    {
+      name: "reads: wrk against the service as npm start runs it, vs a bare Bun.serve with the same bytes",
+      window_seconds: SECONDS,
+      windows_per_target: ROUNDS,
+      goals: "accounts ratio >= 0.6 at 64 connections; p99 < 1.5 ms and p99.9 < 5 ms at 16",
+      rows,
+      skipped,
+      table: table(rows),
+    },
+    null,
+    2,
+  )}\n`,
+);
