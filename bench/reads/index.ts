@@ -9,7 +9,8 @@
 //
 // Env: BENCH_SECONDS (window, default 5), BENCH_ROUNDS (windows per target, default 3),
 // BENCH_DATABASES (`pglite,postgres`, default both), BENCH_POSTGRES_URL (the admin URL, default
-// postgres://postgres@127.0.0.1:5432/test; a database of the run's own is created and dropped).
+// postgres://postgres@127.0.0.1:5432/test; a database of the run's own is created and dropped),
+// BENCH_PROFILE_DIR (the service runs with Bun's CPU profiler, JSON and markdown written there).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -138,7 +139,9 @@ async function startService(databaseUrl: string | null) {
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
   }
-  const proc = Bun.spawn([process.execPath, "src/cli.ts", "serve"], {
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const profiling = profile ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${profile}`] : [];
+  const proc = Bun.spawn([process.execPath, ...profiling, "src/cli.ts", "serve"], {
     cwd: ROOT,
     env,
     stdout: "ignore",
