@@ -41,6 +41,9 @@ export interface BrokerAccount {
   freeMargin: number;
   marginLevel: number;
   profit: number;
+  /** Margin call level and stop-out level, margin level percent. */
+  marginCallLevel: number;
+  stopOutLevel: number;
 }
 
 export interface ServerTime {

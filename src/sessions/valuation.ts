@@ -45,8 +45,8 @@ function liveAccount(
     marginMode: account.marginMode,
     balance: account.balance,
     credit: account.credit,
-    marginCallLevel: 0,
-    stopOutLevel: 0,
+    marginCallLevel: account.marginCallLevel,
+    stopOutLevel: account.stopOutLevel,
     tradeAllowed: account.tradeAllowed,
     createdMs: 0,
   });

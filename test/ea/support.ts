@@ -163,6 +163,8 @@ export class EngineGateway implements TradeGateway {
               server: "TAS-Demo",
               company: "Trading Account Service",
               group: a.group,
+              marginCallLevel: a.marginCallLevel,
+              stopOutLevel: a.stopOutLevel,
             }),
           }
         : {}),

@@ -126,6 +126,9 @@ export interface AccountInfo extends AccountSummary {
   server: string;
   company: string;
   group: string;
+  /** Margin call and stop-out levels, margin level percent (MT5 ACCOUNT_MARGIN_SO_CALL/_SO_SO). */
+  marginCallLevel: number;
+  stopOutLevel: number;
 }
 
 export type BrokerFailure = { ok: false; reason: string; retcode: number; message: string };
@@ -400,6 +403,8 @@ export class DemoBroker {
       server: stored.server,
       company: DEMO_COMPANY,
       group: record.group,
+      marginCallLevel: record.marginCallLevel,
+      stopOutLevel: record.stopOutLevel,
     };
   }
 

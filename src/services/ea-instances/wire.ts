@@ -22,6 +22,8 @@ export function brokerAccountToWire(a: BrokerAccount, limitOrders = 0): Json {
     margin: a.margin,
     margin_free: a.freeMargin,
     margin_level: a.marginLevel,
+    margin_so_call: a.marginCallLevel,
+    margin_so_so: a.stopOutLevel,
     leverage: a.leverage,
     limit_orders: limitOrders,
     margin_so_mode: 0,

@@ -231,6 +231,43 @@ describe("lifecycle", () => {
   });
 });
 
+describe("account info", () => {
+  test("AccountInfo* reads the account's margin call and stop-out levels from the broker", async () => {
+    const admin = await t.createAdmin();
+    const program = `
+      function OnInit() {
+        Print("so ", AccountInfoDouble(ACCOUNT_MARGIN_SO_CALL), " ", AccountInfoDouble(ACCOUNT_MARGIN_SO_SO),
+          " mode ", AccountInfoInteger(ACCOUNT_MARGIN_SO_MODE), " balance ", AccountInfoDouble(ACCOUNT_BALANCE));
+        return INIT_SUCCEEDED;
+      }
+      function OnTick() {}`;
+    const ea = (await upload(t, { token: admin.token }, "levels.js", program)).body.data.id;
+    const adminKey = (await t.createKey(admin.token, { max_accounts: 2 })).key;
+    const saved = key;
+    key = adminKey;
+    try {
+      id = await connectedDemoAccount();
+      const started = await t.request("POST", `${base()}/ea/start`, {
+        key,
+        body: { ea_id: ea, symbol: "EURUSD", timeframe: "M1" },
+      });
+      expect(started.body.data.status).toBe("running");
+      // The demo broker's default levels (margin level percent): call at 100, stop-out at 50.
+      let lines: string[] = [];
+      await until(async () => {
+        lines = (await t.request("GET", `${base()}/ea/logs`, { key })).body.data.map(
+          (l: any) => l.message,
+        );
+        return lines.some((l) => l.startsWith("so "));
+      });
+      expect(lines).toContain("so 100 50 mode 0 balance 10000");
+      await t.request("POST", `${base()}/ea/stop`, { key });
+    } finally {
+      key = saved;
+    }
+  }, 60_000);
+});
+
 describe("hostile EA", () => {
   test("an infinite loop in OnTick → status error with a clear last_error; the API stays up", async () => {
     const started = await t.request("POST", `${base()}/ea/start`, {
