@@ -315,9 +315,10 @@ describe("caps", () => {
 
 describe("GET /admin/accounts", () => {
   test("lists the admin's accounts with the spec §2.12 fields, never secrets", async () => {
+    const own = await t.createAccount(key, { ...base, terminal_login: 7001 });
     const res = await t.request("GET", "/admin/accounts", { token: admin.token });
     expect(res.status).toBe(200);
-    const item = res.body.data[0];
+    const item = res.body.data.find((a: any) => a.id === own.id);
     for (const field of [
       "id",
       "label",
