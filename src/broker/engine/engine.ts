@@ -75,20 +75,6 @@ import type {
 } from "./types.ts";
 import { checkCloseVolume, checkOrderFreeze, nextServerDayStart } from "./validation.ts";
 
-export type {
-  AccountResult,
-  BalanceRequest,
-  BalanceResult,
-  CheckFigures,
-  CloseByRequest,
-  ClosePositionRequest,
-  ModifyOrderRequest,
-  ModifyPositionRequest,
-  OrderCheckResult,
-  Rejected,
-  TradeResult,
-} from "./requests.ts";
-
 export interface EngineOptions {
   clock: Clock;
   ids: TicketSource;

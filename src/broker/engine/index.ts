@@ -2,6 +2,8 @@
 //
 // Owns: re-exports only. Everything behind it is pure: no I/O, no timers, no wall clock.
 
+export type { EngineOptions } from "./engine.ts";
+export { createEngine, createTicketSequence, TradingEngine } from "./engine.ts";
 export type {
   AccountResult,
   BalanceRequest,
@@ -9,14 +11,12 @@ export type {
   CheckFigures,
   CloseByRequest,
   ClosePositionRequest,
-  EngineOptions,
   ModifyOrderRequest,
   ModifyPositionRequest,
   OrderCheckResult,
   Rejected,
   TradeResult,
-} from "./engine.ts";
-export { createEngine, createTicketSequence, TradingEngine } from "./engine.ts";
+} from "./requests.ts";
 export type { Rejection, RejectReason } from "./retcodes.ts";
 export {
   REJECT_RETCODES,

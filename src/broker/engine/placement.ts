@@ -195,11 +195,7 @@ export class Placement {
     const order = this.orders.newOrder(acc, spec, req.orderType, req.volume, m, {
       price: req.price ?? 0,
       fillPolicy: policy,
-      placedType: req.placedType ?? "Manually",
-      comment: req.comment ?? "",
-      expertId: req.expertId ?? 0,
-      clientOrderId: req.clientOrderId ?? "",
-      requestId: req.requestId ?? 0,
+      ...requestTags(req),
       deviation: req.deviation ?? 0,
       stopLoss: sl,
       takeProfit: tp,
@@ -266,11 +262,7 @@ export class Placement {
       price: req.price,
       stopLimitPrice,
       fillPolicy: policy,
-      placedType: req.placedType ?? "Manually",
-      comment: req.comment ?? "",
-      expertId: req.expertId ?? 0,
-      clientOrderId: req.clientOrderId ?? "",
-      requestId: req.requestId ?? 0,
+      ...requestTags(req),
       stopLoss: sl,
       takeProfit: tp,
       expirationType,
@@ -323,4 +315,15 @@ function tradeModeCheck(
     default:
       return undefined;
   }
+}
+
+/** The request's own tags on the order it creates, with MT5's defaults where it gives none. */
+function requestTags(req: OrderRequest) {
+  return {
+    placedType: req.placedType ?? "Manually",
+    comment: req.comment ?? "",
+    expertId: req.expertId ?? 0,
+    clientOrderId: req.clientOrderId ?? "",
+    requestId: req.requestId ?? 0,
+  };
 }

@@ -5,7 +5,7 @@
 // ticks conflated (latest per symbol) and is closed if even its trade events back up; malformed
 // frames get an error reply, never a crash.
 import type { Server, ServerWebSocket } from "bun";
-import type { TradeResult } from "../engine/engine.ts";
+import type { TradeResult } from "../engine/index.ts";
 import type { EngineEvent, Quote } from "../engine/types.ts";
 import { DEFAULT_GROUP } from "../groups.ts";
 import { getSymbol } from "../symbols.ts";
