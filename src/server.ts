@@ -72,6 +72,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger.info({ orphanIntents, orphanRequests }, "recovering requests of a previous run");
   }
   const opened = await services.accounts.openAllSessions();
+  // MQL5 EAs compiled by an earlier compiler are recompiled before their instances resume.
+  const recompiled = await services.eas.recompileStale();
+  if (recompiled > 0) {
+    logger.info({ recompiled }, "MQL5 EAs recompiled by the new compiler");
+  }
   // EA instances that were running before the restart come back once their sessions connect.
   const resumed = await services.eaInstances.resume();
   logger.info(

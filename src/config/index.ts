@@ -295,7 +295,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const eaMemoryMb = intVar(env, "TAS_EA_MEMORY_MB", 64, 8, 4096);
   const eaHandlerMs = intVar(env, "TAS_EA_HANDLER_MS", 100, 1, 60_000);
   const eaLogLinesPerSec = intVar(env, "TAS_EA_LOG_LINES_PER_SEC", 100, 1, 100_000);
-  const eaMaxUploadBytes = intVar(env, "TAS_EA_MAX_UPLOAD_BYTES", 524_288, 1024, 16 * 1_048_576);
+  const eaMaxUploadBytes = intVar(env, "TAS_EA_MAX_UPLOAD_BYTES", 4_194_304, 1024, 16 * 1_048_576);
   // Trade limits.
   const tradeRatePerSecond = intVar(env, "TAS_TRADE_RATE_PER_SECOND", 20, 1, 1_000_000);
   const tradeBurst = intVar(env, "TAS_TRADE_BURST", 40, 1, 1_000_000);

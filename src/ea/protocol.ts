@@ -68,6 +68,8 @@ export const OutcomeSchema = Type.Object({
   error: Type.Optional(
     Type.Object({ message: Type.String(), stack: Type.Optional(Type.String()) }),
   ),
+  /** A critical MQL5 run-time error: the instance is stopped whatever the exception policy. */
+  fatal: Type.Optional(Type.Boolean()),
   logs: Type.Array(LogLineSchema),
   logsDropped: Type.Optional(Type.Number()),
   comment: Type.Optional(Type.String()),

@@ -1,16 +1,23 @@
 // Expert Advisors as admins manage them (spec §2.10, ARCHITECTURE §5 "Admin: EAs"): upload
-// (size limit, UTF-8 / UTF-16-with-BOM decoding, `.js`/`.ts`/`.mjs`, static analysis with
-// ea-runtime's analyseProgram — it only parses, no user code runs here), list, get and delete
+// (size limit; the files sorted out, decoded and analysed or compiled by ea-programs.ts — no
+// user code runs here), recompilation of MQL5 EAs after a compiler upgrade, list, get and delete
 // (running instances are stopped first through an injected hook). An EA belongs to the uploading
 // admin: another admin's EA is EA_NOT_FOUND like an unknown one; a superadmin JWT sees all.
 // Keys of the owning admin see its `ready` EAs (`GET /api/eas`) and may run them.
-import { and, asc, eq } from "drizzle-orm";
-import { analyseProgram } from "../../ea-runtime/src/analysis/index.ts";
-import { AppError, validationError } from "../domain/errors.ts";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { AppError } from "../domain/errors.ts";
 import { isUuid } from "../domain/ids.ts";
 import { type EaInputParamRow, type EaRow, eas } from "../storage/schema/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
+import {
+  COMPILER_VERSION,
+  compileStored,
+  extensionOf,
+  type ProgramAnalysis,
+  prepareProgram,
+  type UploadedFile,
+} from "./ea-programs.ts";
 import type { AdminScope, KeyPrincipal } from "./keys.ts";
 
 /** EA record of spec §2.10. */
@@ -27,11 +34,10 @@ export interface EaView {
   readonly updated_at: string;
 }
 
-/** An uploaded file as the HTTP layer hands it over. */
+/** An upload as the HTTP layer hands it over: one or more file parts. */
 export interface EaUpload {
-  /** File name as sent by the client. */
-  readonly fileName: string;
-  readonly bytes: Uint8Array;
+  /** The program first; for MQL5, the `.mqh` headers it includes after it (or one `.zip`). */
+  readonly files: readonly UploadedFile[];
   /** Optional display name (the `name` form field). */
   readonly name?: string;
 }
@@ -39,45 +45,24 @@ export interface EaUpload {
 /** Runs before an EA is deleted (the instance layer stops the EA's running instances). */
 export type EaDeleteHook = (eaId: string) => Promise<void>;
 
-const EXTENSIONS = [".js", ".ts", ".mjs"];
-
 export const eaNotFound = (): AppError => new AppError("EA_NOT_FOUND", "EA not found");
 
-/**
- * Decodes an uploaded program: UTF-8 (with or without BOM), UTF-16 LE/BE with BOM. Anything
- * else (invalid UTF-8, NUL bytes) is rejected as not being a text file.
- */
-export function decodeProgramText(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-      text = new TextDecoder("utf-16le", { fatal: true }).decode(bytes.subarray(2));
-    } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-      text = new TextDecoder("utf-16be", { fatal: true }).decode(bytes.subarray(2));
-    } else {
-      // TextDecoder strips a UTF-8 BOM by default.
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    }
-  } catch {
-    throw validationError("file", "the file must be UTF-8 text, or UTF-16 text with a BOM");
-  }
-  if (text.includes("\u0000")) {
-    throw validationError(
-      "file",
-      "the file contains NUL characters: send UTF-8 text, or UTF-16 text with a BOM",
-    );
-  }
-  return text;
-}
-
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf(".");
-  return dot < 0 ? "" : fileName.slice(dot).toLowerCase();
-}
-
-function baseName(fileName: string): string {
-  const slash = Math.max(fileName.lastIndexOf("/"), fileName.lastIndexOf("\\"));
-  return fileName.slice(slash + 1);
+function analysisColumns(analysis: ProgramAnalysis) {
+  return analysis.ok
+    ? {
+        status: "ready",
+        programJs: analysis.js,
+        inputParams: analysis.inputParams,
+        eventHandlers: analysis.eventHandlers,
+        error: "",
+      }
+    : {
+        status: "error",
+        programJs: "",
+        inputParams: [],
+        eventHandlers: [],
+        error: analysis.error,
+      };
 }
 
 export class EaService {
@@ -108,23 +93,17 @@ export class EaService {
   /** Stores and analyses an upload; analysis failures are stored with status `error`. */
   async upload(scope: AdminScope, upload: EaUpload): Promise<EaView> {
     const limit = this.deps.config.eaMaxUploadBytes;
-    if (upload.bytes.byteLength > limit) {
+    const size = upload.files.reduce((n, f) => n + f.bytes.byteLength, 0);
+    if (size > limit) {
       throw new AppError("PAYLOAD_TOO_LARGE", `The EA file exceeds the limit of ${limit} bytes`);
     }
-    const originalName = baseName(upload.fileName).slice(0, 255);
+    const program = prepareProgram(upload.files, this.deps.clock.now());
+    const originalName = program.originalName;
     const ext = extensionOf(originalName);
-    if (!EXTENSIONS.includes(ext)) {
-      throw validationError("file", "the file name must end in .js, .ts or .mjs");
-    }
-    if (upload.bytes.byteLength === 0) {
-      throw validationError("file", "the file is empty");
-    }
-    const source = decodeProgramText(upload.bytes);
     const name =
       upload.name?.trim() ||
       originalName.slice(0, originalName.length - ext.length) ||
       originalName;
-    const analysis = analyseProgram(source, originalName);
     const now = new Date(this.deps.clock.now());
     const row = await this.deps.db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -133,25 +112,13 @@ export class EaService {
           adminId: scope.adminId,
           name,
           originalName,
-          source,
-          sizeBytes: upload.bytes.byteLength,
+          source: program.source,
+          headers: program.headers,
+          compilerVersion: program.compilerVersion,
+          sizeBytes: program.sizeBytes,
           createdAt: now,
           updatedAt: now,
-          ...(analysis.ok
-            ? {
-                status: "ready",
-                programJs: analysis.js,
-                inputParams: analysis.inputParams.map((p) => ({ ...p })),
-                eventHandlers: analysis.eventHandlers,
-                error: "",
-              }
-            : {
-                status: "error",
-                programJs: "",
-                inputParams: [],
-                eventHandlers: [],
-                error: analysis.error,
-              }),
+          ...analysisColumns(program.analysis),
         })
         .returning();
       if (!inserted) {
@@ -167,6 +134,35 @@ export class EaService {
       return inserted;
     });
     return this.view(row);
+  }
+
+  /**
+   * Recompiles the MQL5 EAs compiled by another compiler version (run at start, before
+   * instances resume): their program, inputs, handlers and status follow the new compiler.
+   * Returns how many were recompiled.
+   */
+  async recompileStale(): Promise<number> {
+    const rows = await this.deps.db
+      .select()
+      .from(eas)
+      .where(and(ne(eas.compilerVersion, ""), ne(eas.compilerVersion, COMPILER_VERSION)));
+    for (const row of rows) {
+      const analysis = compileStored(
+        row.originalName,
+        row.source,
+        row.headers,
+        this.deps.clock.now(),
+      );
+      await this.deps.db
+        .update(eas)
+        .set({
+          ...analysisColumns(analysis),
+          compilerVersion: COMPILER_VERSION,
+          updatedAt: new Date(this.deps.clock.now()),
+        })
+        .where(eq(eas.id, row.id));
+    }
+    return rows.length;
   }
 
   private scopeFilter(scope: AdminScope) {

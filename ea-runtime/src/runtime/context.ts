@@ -49,7 +49,13 @@ export class RuntimeContext {
   scratch: EventScratch;
   readonly series = new Map<string, Series>();
   readonly indicators = new Map<number, IndicatorInstance>();
+  /** Handle of each live indicator by (name, symbol, timeframe, params): MT5 shares handles. */
+  readonly indicatorKeys = new Map<string, number>();
   nextHandle = 10;
+  /** MathRand's generator state (_RandomSeed); 1 until MathSrand, as the C runtime starts. */
+  randomSeed = 1;
+  readonly programName: string;
+  readonly memoryLimitMb: number;
   indicatorsChanged = false;
   seriesChanged = false;
   /** Series the EA asked for that hold no bars yet. */
@@ -72,6 +78,8 @@ export class RuntimeContext {
     this.maxLogLineLength = Math.max(80, Math.trunc(meta.maxLogLineLength ?? 2000));
     this.historyViaHost = meta.history === "host";
     this.localOffset = Math.trunc(meta.localOffset ?? 0);
+    this.programName = meta.programName ?? "";
+    this.memoryLimitMb = Math.max(0, Math.trunc(meta.memoryLimitMb ?? 0));
     this.state = new TradeState(meta.symbol);
     this.scratch = new EventScratch(this.maxLogLines, this.maxLogLineLength);
   }

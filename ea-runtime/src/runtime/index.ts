@@ -12,15 +12,17 @@
  * Plain ECMAScript only: no Node, Bun or DOM APIs; imports only from ea-runtime/src/runtime.
  */
 
+import { API_MODULES } from "./api-modules.ts";
 import { allConstants, MQL5_ENUMS } from "./constants.ts";
 import { type HostCall, RuntimeContext } from "./context.ts";
-import { marketApi } from "./market.ts";
+import { mqlGlobal } from "./mql.ts";
 import {
   compileProgram,
   createInputApi,
   HANDLER_NAMES,
   type Handlers,
   probeHeaderLines,
+  readFileTable,
   readLineMap,
   StackMapper,
 } from "./program.ts";
@@ -46,7 +48,6 @@ import {
   RESULT_FIELDS,
   TRANSACTION_FIELDS,
 } from "./structs.ts";
-import { tradeApi } from "./trade.ts";
 
 /** ECMAScript's Symbol, captured before the MQL5 `Symbol()` global takes its name. */
 const JsSymbol = globalThis.Symbol;
@@ -209,6 +210,12 @@ function toMeta(raw: unknown): LoadMeta | undefined {
   if (typeof v.localOffset === "number") {
     meta.localOffset = v.localOffset;
   }
+  if (typeof v.programName === "string") {
+    meta.programName = v.programName;
+  }
+  if (typeof v.memoryLimitMb === "number") {
+    meta.memoryLimitMb = v.memoryLimitMb;
+  }
   return meta;
 }
 
@@ -256,7 +263,15 @@ export function installRuntime(g: object): void {
     return out;
   };
 
-  const api: Record<string, unknown> = { ...lazyApi(marketApi), ...lazyApi(tradeApi) };
+  const api: Record<string, unknown> = {};
+  for (const build of API_MODULES) {
+    for (const [name, f] of Object.entries(lazyApi(build))) {
+      if (name in api) {
+        throw new Error(`EA runtime: ${name} is defined by two API modules`);
+      }
+      api[name] = f;
+    }
+  }
   const classes = stdlibClasses(api);
   const structs = {
     MqlTick,
@@ -289,6 +304,7 @@ export function installRuntime(g: object): void {
     define(g, name, value);
   }
   define(g, "input", inputProxy);
+  define(g, "__mql", mqlGlobal);
   defineGetter(g, "_Symbol", () => current?.chartSymbol ?? "");
   defineGetter(g, "_Period", () => current?.chartTimeframe ?? 0);
   defineGetter(g, "_Point", () =>
@@ -300,6 +316,8 @@ export function installRuntime(g: object): void {
   defineGetter(g, "_LastError", () => current?.lastError ?? 0);
   defineGetter(g, "_StopFlag", () => current?.stopped ?? false);
   defineGetter(g, "_UninitReason", () => current?.uninitReason ?? 0);
+  defineGetter(g, "_RandomSeed", () => current?.randomSeed ?? 1);
+  define(g, "_IsX64", 1);
 
   const finish = (ctx: RuntimeContext, outcome: Outcome): string => {
     const s = ctx.scratch;
@@ -355,7 +373,7 @@ export function installRuntime(g: object): void {
     const ctx = new RuntimeContext(meta, hostCall);
     current = ctx;
     inputApi = createInputApi(meta.inputs);
-    const mapper = new StackMapper(headerLines, readLineMap(programJs));
+    const mapper = new StackMapper(headerLines, readLineMap(programJs), readFileTable(programJs));
     busy = true;
     try {
       const handlers = compileProgram(programJs);
@@ -365,7 +383,12 @@ export function installRuntime(g: object): void {
     } catch (e) {
       const error = mapper.describe(e);
       ctx.scratch.log("error", error.message, ctx.state.timeMs);
-      return finish(ctx, { ok: false, error, logs: [] });
+      return finish(ctx, {
+        ok: false,
+        error: { message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
+        logs: [],
+        ...(error.fatal ? { fatal: true } : {}),
+      });
     } finally {
       busy = false;
     }
@@ -465,7 +488,10 @@ export function installRuntime(g: object): void {
     } catch (e) {
       const error = l.mapper.describe(e);
       outcome.ok = false;
-      outcome.error = error;
+      outcome.error = { message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+      if (error.fatal) {
+        outcome.fatal = true;
+      }
       ctx.scratch.log("error", error.message, ctx.state.timeMs);
     } finally {
       busy = false;

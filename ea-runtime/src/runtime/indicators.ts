@@ -619,6 +619,8 @@ export function createEngine(name: IndicatorName, p: readonly number[]): Engine 
 /** One indicator handle bound to a series. */
 export class IndicatorInstance implements SeriesListener {
   prevCalculated = 0;
+  /** Handles given out for these parameters minus IndicatorRelease calls (MT5 shares handles). */
+  refs = 1;
 
   constructor(
     readonly handle: number,
@@ -626,6 +628,8 @@ export class IndicatorInstance implements SeriesListener {
     readonly series: Series,
     readonly engine: Engine,
     readonly params: readonly number[],
+    /** (name, symbol, timeframe, params): the sharing key in RuntimeContext.indicatorKeys. */
+    readonly key = "",
   ) {
     series.listeners.add(this);
   }

@@ -1,6 +1,8 @@
 /**
  * Read-side MQL5 API: symbol, account and time information, bar series access (Copy*, i*),
- * indicators (handles + CopyBuffer), arrays, output (Print, Comment, Alert) and events.
+ * indicators (handles + CopyBuffer), output (Print, Comment, Alert), errors and events.
+ * Strings, math, arrays, the terminal and ZeroMemory/EnumToString live in their own modules
+ * (strings.ts, math.ts, arrays.ts, terminal.ts, common.ts).
  *
  * Owns: the global functions listed in `marketApi`; all of them answer from the snapshot held in
  * the RuntimeContext, never from the host. Reference parameters follow one convention: arrays
@@ -9,18 +11,7 @@
  * Must not import anything outside ea-runtime/src/runtime.
  */
 
-import {
-  arrayCopy,
-  arrayFree,
-  arrayInitialize,
-  arrayMaximum,
-  arrayMinimum,
-  arrayResize,
-  arraySetAsSeries,
-  arraySize,
-  fillArray,
-  isSeriesArray,
-} from "./arrays.ts";
+import { fillArray } from "./arrays.ts";
 import {
   ACCOUNT_DOUBLE_PROPS as AD,
   ACCOUNT_INTEGER_PROPS as AI,
@@ -215,6 +206,8 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
   const print = (level: "info" | "alert", args: readonly unknown[]): void => {
     ctx.scratch.log(level, args.map(printValue).join(""), ctx.state.timeMs);
   };
+  const printFormat = (fmt: unknown, ...args: unknown[]): void =>
+    ctx.scratch.log("info", formatString(fmt, args), ctx.state.timeMs);
 
   // ---- series ----------------------------------------------------------------------------
 
@@ -340,15 +333,24 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
       ctx.setError(E("ERR_INDICATOR_UNKNOWN_SYMBOL"));
       return -1;
     }
+    const series = seriesOf(symbol, tf);
+    // MT5 hands out the existing handle for identical parameters and counts the references.
+    const key = `${name}|${series.symbol}|${series.timeframe}|${params.join(",")}`;
+    const shared = ctx.indicatorKeys.get(key);
+    const existing = shared === undefined ? undefined : ctx.indicators.get(shared);
+    if (existing) {
+      existing.refs += 1;
+      return existing.handle;
+    }
     const engine = createEngine(name, params);
     if (!engine) {
       ctx.setError(E("ERR_INDICATOR_WRONG_PARAMETERS"));
       return -1;
     }
-    const series = seriesOf(symbol, tf);
     const handle = ctx.nextHandle;
     ctx.nextHandle += 1;
-    ctx.indicators.set(handle, new IndicatorInstance(handle, name, series, engine, params));
+    ctx.indicators.set(handle, new IndicatorInstance(handle, name, series, engine, params, key));
+    ctx.indicatorKeys.set(key, handle);
     ctx.indicatorsChanged = true;
     return handle;
   };
@@ -447,6 +449,21 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
       assignFields(target, s.tick, Object.keys(s.tick));
       return true;
     },
+    SymbolInfoMarginRate: (
+      name: unknown,
+      _orderType: unknown,
+      initial: unknown,
+      maintenance: unknown,
+    ): boolean => {
+      const s = sym(name);
+      if (!s) {
+        return false;
+      }
+      // One rate for every order type; MT5's maintenance rate defaults to the initial one.
+      setRef(initial, s.spec.margin_rate);
+      setRef(maintenance, s.spec.margin_rate);
+      return true;
+    },
     SymbolSelect: (name: unknown): boolean => ctx.state.symbol(String(name)) !== undefined,
     SymbolExist: (name: unknown, custom?: unknown): boolean => {
       setRef(custom, false);
@@ -480,9 +497,8 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     GetTickCount64: (): number => ctx.state.timeMs,
     GetMicrosecondCount: (): number => ctx.state.timeMs * 1000,
     Print: (...args: unknown[]): void => print("info", args),
-    PrintFormat: (fmt: unknown, ...args: unknown[]): void =>
-      ctx.scratch.log("info", formatString(fmt, args), ctx.state.timeMs),
-    StringFormat: (fmt: unknown, ...args: unknown[]): string => formatString(fmt, args),
+    PrintFormat: printFormat,
+    printf: printFormat,
     Alert: (...args: unknown[]): void => print("alert", args),
     Comment: (...args: unknown[]): void => {
       ctx.scratch.comment = args.map(printValue).join("");
@@ -496,50 +512,6 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     },
     NormalizeDouble: normalizeDouble,
     DoubleToString: doubleToString,
-    IntegerToString: (v: unknown, len: unknown = 0, fill: unknown = " "): string =>
-      String(Math.trunc(Number(v) || 0)).padStart(
-        Number(len) || 0,
-        String(fill).slice(0, 1) || " ",
-      ),
-    StringToDouble: (s: unknown): number => Number.parseFloat(String(s)) || 0,
-    StringToInteger: (s: unknown): number => Number.parseInt(String(s), 10) || 0,
-    StringLen: (s: unknown): number => String(s ?? "").length,
-    StringSubstr: (s: unknown, start: unknown, len: unknown = -1): string => {
-      const str = String(s ?? "");
-      const st = Math.trunc(Number(start) || 0);
-      return Number(len) < 0 ? str.slice(st) : str.slice(st, st + Math.trunc(Number(len)));
-    },
-    StringFind: (s: unknown, what: unknown, start: unknown = 0): number =>
-      String(s ?? "").indexOf(String(what), Number(start) || 0),
-    MathAbs: Math.abs,
-    MathMax: Math.max,
-    MathMin: Math.min,
-    MathPow: Math.pow,
-    MathSqrt: Math.sqrt,
-    MathRound: Math.round,
-    MathFloor: Math.floor,
-    MathCeil: Math.ceil,
-    MathLog: Math.log,
-    MathLog10: Math.log10,
-    MathExp: Math.exp,
-    MathMod: (a: unknown, b: unknown): number => Number(a) % Number(b),
-    MathIsValidNumber: (v: unknown): boolean => typeof v === "number" && Number.isFinite(v),
-    ArraySetAsSeries: arraySetAsSeries,
-    ArrayGetAsSeries: isSeriesArray,
-    ArrayIsSeries: isSeriesArray,
-    ArrayResize: arrayResize,
-    ArraySize: arraySize,
-    ArrayInitialize: arrayInitialize,
-    ArrayFill: (arr: unknown, start: unknown, count: unknown, value: unknown): void => {
-      if (Array.isArray(arr)) {
-        const s = Math.trunc(Number(start) || 0);
-        arr.fill(value, s, s + Math.trunc(Number(count) || 0));
-      }
-    },
-    ArrayFree: arrayFree,
-    ArrayCopy: arrayCopy,
-    ArrayMaximum: arrayMaximum,
-    ArrayMinimum: arrayMinimum,
     CopyRates: copyRates,
     CopyTime: copyField((s) => s.time),
     CopyOpen: copyField((s) => s.open),
@@ -632,8 +604,13 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
         ctx.setError(E("ERR_INDICATOR_WRONG_HANDLE"));
         return false;
       }
+      ind.refs -= 1;
+      if (ind.refs > 0) {
+        return true;
+      }
       ind.release();
-      ctx.indicators.delete(Number(handle));
+      ctx.indicators.delete(ind.handle);
+      ctx.indicatorKeys.delete(ind.key);
       ctx.indicatorsChanged = true;
       return true;
     },
@@ -663,8 +640,6 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     },
     UninitializeReason: (): number => ctx.uninitReason,
     IsStopped: (): boolean => ctx.stopped,
-    MQLInfoInteger: (_prop: unknown): number => 0,
-    TerminalInfoInteger: (_prop: unknown): number => 1,
   };
   return api;
 }

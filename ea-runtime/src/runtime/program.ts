@@ -104,34 +104,85 @@ function numberish(v: unknown): InputValue {
   return typeof v === "number" || typeof v === "string" || typeof v === "boolean" ? v : 0;
 }
 
-/** Generated-line → source-line table appended by the analyser (`//# tas-lines=1,1,2,…`). */
-export function readLineMap(js: string): number[] | undefined {
-  const m = /\/\/# tas-lines=([0-9,]*)\s*$/.exec(js);
+/** A generated line's origin: line of the program file, or of file `file` of the table. */
+export interface LineOrigin {
+  readonly file: number;
+  readonly line: number;
+}
+
+/**
+ * Generated-line → source-line table appended by the analyser (`//# tas-lines=1,1,2,…`) or the
+ * MQL5 compiler (entries `L` or `F.L`, F indexing `//# tas-files=main.mq5|Trade/Trade.mqh`).
+ */
+export function readLineMap(js: string): LineOrigin[] | undefined {
+  const m = /\/\/# tas-lines=([0-9.,]*)\s*$/.exec(js);
   if (!m?.[1]) {
     return undefined;
   }
-  return m[1].split(",").map((x) => Number(x));
+  return m[1].split(",").map((x) => {
+    const dot = x.indexOf(".");
+    return dot < 0
+      ? { file: 0, line: Number(x) }
+      : { file: Number(x.slice(0, dot)), line: Number(x.slice(dot + 1)) };
+  });
+}
+
+/** The file table of an MQL5 program (`//# tas-files=`), undefined for JS/TS programs. */
+export function readFileTable(js: string): string[] | undefined {
+  const m = /\/\/# tas-files=([^\n]*)\n/.exec(js);
+  return m?.[1] ? m[1].split("|") : undefined;
 }
 
 export interface UserError {
   message: string;
   stack?: string;
+  /** A critical MQL5 run-time error: the EA must be stopped. */
+  fatal?: boolean;
+}
+
+interface SiteError {
+  name: string;
+  describeSite(): string;
+}
+
+function isSiteError(e: unknown): e is SiteError {
+  return (
+    e instanceof Error &&
+    e.name === "MqlRuntimeError" &&
+    typeof Reflect.get(e, "describeSite") === "function"
+  );
+}
+
+/** `CFoo.Bar$1` → `CFoo::Bar`, `CFoo.$ctor2` → `CFoo::CFoo` (names of compiled MQL5). */
+function mqlFunctionName(js: string): string {
+  const parts = js.split(".");
+  const cls = parts.length > 1 ? parts[parts.length - 2] : undefined;
+  let fn = (parts[parts.length - 1] ?? js).replace(/\$\d+$/, "");
+  if (/^\$ctor\d*$/.test(fn) && cls) {
+    fn = cls;
+  } else if (fn === "$dtor" && cls) {
+    fn = `~${cls}`;
+  }
+  fn = fn.replace(/\$$/, "");
+  return cls ? `${cls.replace(/\$$/, "")}::${fn}` : fn;
 }
 
 /** Locates user frames in `stack` and rewrites them with source positions. */
 export class StackMapper {
   constructor(
     private readonly headerLines: number,
-    private readonly lineMap: number[] | undefined,
+    private readonly lineMap: LineOrigin[] | undefined,
+    /** MQL5 programs: the file table; frames then read `at Fn (file.mq5:line)`. */
+    private readonly files?: string[],
   ) {}
 
-  private mapLine(generated: number): number {
+  private mapLine(generated: number): LineOrigin {
     const line = generated - this.headerLines;
-    return this.lineMap?.[line - 1] ?? line;
+    return this.lineMap?.[line - 1] ?? { file: 0, line };
   }
 
-  userFrames(stack: string): { name: string; line: number; column: number }[] {
-    const out: { name: string; line: number; column: number }[] = [];
+  userFrames(stack: string): { name: string; line: number; column: number; file: number }[] {
+    const out: { name: string; line: number; column: number; file: number }[] = [];
     for (const raw of stack.split("\n")) {
       const at = raw.indexOf(`${PROGRAM_URL}:`);
       if (at < 0) {
@@ -141,15 +192,24 @@ export class StackMapper {
       if (!pos) {
         continue;
       }
-      const named = /^\s*at (?:async )?([^\s(]+) \(/.exec(raw);
+      const named = /^\s*at (?:async )?(?:new )?([^\s(]+) \(/.exec(raw);
       const jsc = /^([^@\s]+)@/.exec(raw.trim());
       let name = named?.[1] ?? jsc?.[1] ?? "<program>";
       if (name === "eval" || name === "anonymous" || name === "<anonymous>") {
         name = "<program>";
       }
-      out.push({ name, line: this.mapLine(Number(pos[1])), column: Number(pos[2]) });
+      const origin = this.mapLine(Number(pos[1]));
+      out.push({ name, line: origin.line, column: Number(pos[2]), file: origin.file });
     }
     return out;
+  }
+
+  private frameText(f: { name: string; line: number; column: number; file: number }): string {
+    if (this.files) {
+      const name = f.name === "<program>" ? "<global>" : mqlFunctionName(f.name);
+      return `    at ${name} (${this.files[f.file] ?? "?"}:${f.line})`;
+    }
+    return `    at ${f.name} (line ${f.line}, column ${f.column})`;
   }
 
   describe(err: unknown): UserError {
@@ -165,12 +225,18 @@ export class StackMapper {
     const stack = typeof err.stack === "string" ? err.stack : "";
     const frames = this.userFrames(stack);
     const top = frames[0];
-    const where = top ? ` (line ${top.line}, column ${top.column})` : "";
-    const result: UserError = { message: `${err.name}: ${err.message}${where}` };
+    let result: UserError;
+    if (isSiteError(err)) {
+      result = { message: err.describeSite(), fatal: true };
+    } else if (this.files) {
+      const where = top ? ` in '${this.files[top.file] ?? "?"}' (${top.line})` : "";
+      result = { message: `${err.name}: ${err.message}${where}` };
+    } else {
+      const where = top ? ` (line ${top.line}, column ${top.column})` : "";
+      result = { message: `${err.name}: ${err.message}${where}` };
+    }
     if (frames.length > 0) {
-      result.stack = frames
-        .map((f) => `    at ${f.name} (line ${f.line}, column ${f.column})`)
-        .join("\n");
+      result.stack = frames.map((f) => this.frameText(f)).join("\n");
     }
     return result;
   }

@@ -66,6 +66,11 @@ export interface WireSymbol {
   swap_short: number;
   margin_initial: number;
   margin_maintenance: number;
+  /**
+   * Initial margin rate (SymbolInfoMarginRate; the broker's Margin_Rate factor of the
+   * ENUM_SYMBOL_CALC_MODE formulas), the same for every order type. Default 1.
+   */
+  margin_rate: number;
   /** Points; 0 = floating, derived from the tick. */
   spread: number;
   description: string;
@@ -249,6 +254,10 @@ export interface LoadMeta {
   history?: "snapshot" | "host";
   /** TimeLocal = TimeGMT + localOffset seconds (default 0). */
   localOffset?: number;
+  /** The EA's name: MQLInfoString(MQL_PROGRAM_NAME) (default ""). */
+  programName?: string;
+  /** The isolate's memory limit in MB: MQLInfoInteger(MQL_MEMORY_LIMIT) (default 0 = unknown). */
+  memoryLimitMb?: number;
 }
 
 export type WireEvent =
@@ -305,6 +314,9 @@ export interface Outcome {
   ok: boolean;
   /** Uncaught exception of the handler; `stack` lists user frames only. */
   error?: { message: string; stack?: string };
+  /** The error is a critical MQL5 run-time error (array out of range, zero divide, invalid
+   * pointer): MQL5 stops the program, so the host stops the instance whatever its policy. */
+  fatal?: boolean;
   logs: LogLine[];
   /** Lines dropped because of maxLogLines. */
   logsDropped?: number;

@@ -85,6 +85,7 @@ export const SYMBOL_TEMPLATE: Omit<WireSymbol, "tick"> = {
   swap_short: 0,
   margin_initial: 0,
   margin_maintenance: 0,
+  margin_rate: 1,
   spread: 0,
   description: "",
   path: "",

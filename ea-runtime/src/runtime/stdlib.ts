@@ -105,6 +105,11 @@ export function stdlibClasses(api: ApiTable): Record<string, unknown> {
   const print = fn("Print");
 
   const sym = (s: unknown): string => (typeof s === "string" && s !== "" ? s : chartSymbol());
+  const HEDGING = 2; // ACCOUNT_MARGIN_MODE_RETAIL_HEDGING
+  const orderCalcMargin = bool("OrderCalcMargin");
+  const orderCalcProfit = bool("OrderCalcProfit");
+  /** EMPTY_VALUE: what CAccountInfo's checks answer when the terminal cannot compute. */
+  const EMPTY_VALUE = Number.MAX_VALUE;
 
   class CTrade {
     protected m_request = new MqlTradeRequest();
@@ -212,11 +217,35 @@ export function stdlibClasses(api: ApiTable): Record<string, unknown> {
       return this.PositionOpen(s, 1, volume, px, sl, tp, comment);
     }
 
+    /**
+     * Selects the position a symbol-form call acts on, as Trade.mqh does: on a hedging account
+     * the first position (in PositionsTotal order) of the symbol with this CTrade's magic number,
+     * otherwise the symbol's (netting) position. A ticket selects that position.
+     */
+    protected selectTarget(target: number | string): boolean {
+      if (typeof target === "number") {
+        return positionSelectByTicket(target);
+      }
+      const symbol = sym(target);
+      if (accI(p(AI, "ACCOUNT_MARGIN_MODE")) !== HEDGING) {
+        return positionSelect(symbol);
+      }
+      const total = positionsTotal();
+      for (let i = 0; i < total; i += 1) {
+        if (
+          positionGetTicket(i) > 0 &&
+          posS(p(PS, "POSITION_SYMBOL")) === symbol &&
+          posI(p(PI, "POSITION_MAGIC")) === this.m_magic
+        ) {
+          return true;
+        }
+      }
+      return false;
+    }
+
     /** PositionModify(ticket | symbol, sl, tp). */
     PositionModify(target: number | string, sl: number, tp: number): boolean {
-      const selected =
-        typeof target === "number" ? positionSelectByTicket(target) : positionSelect(sym(target));
-      if (!selected) {
+      if (!this.selectTarget(target)) {
         return false;
       }
       this.clear();
@@ -232,18 +261,14 @@ export function stdlibClasses(api: ApiTable): Record<string, unknown> {
 
     /** PositionClose(ticket | symbol, deviation). */
     PositionClose(target: number | string, deviation = -1): boolean {
-      const selected =
-        typeof target === "number" ? positionSelectByTicket(target) : positionSelect(sym(target));
-      if (!selected) {
+      if (!this.selectTarget(target)) {
         return false;
       }
       return this.closeSelected(posD(p(PD, "POSITION_VOLUME")), deviation);
     }
 
     PositionClosePartial(target: number | string, volume: number, deviation = -1): boolean {
-      const selected =
-        typeof target === "number" ? positionSelectByTicket(target) : positionSelect(sym(target));
-      if (!selected) {
+      if (!this.selectTarget(target)) {
         return false;
       }
       return this.closeSelected(Math.min(volume, posD(p(PD, "POSITION_VOLUME"))), deviation);
@@ -915,6 +940,63 @@ export function stdlibClasses(api: ApiTable): Record<string, unknown> {
     }
     Company(): string {
       return accS(p(AS, "ACCOUNT_COMPANY"));
+    }
+    /** Margin an order would need (OrderCalcMargin), EMPTY_VALUE when it cannot be computed. */
+    MarginCheck(symbol: string, orderType: number, volume: number, price: number): number {
+      const m = { value: 0 };
+      return orderCalcMargin(orderType, sym(symbol), volume, price, m) ? m.value : EMPTY_VALUE;
+    }
+    /** Free margin left after such an order, EMPTY_VALUE when its margin cannot be computed. */
+    FreeMarginCheck(symbol: string, orderType: number, volume: number, price: number): number {
+      const m = { value: 0 };
+      if (!orderCalcMargin(orderType, sym(symbol), volume, price, m)) {
+        return EMPTY_VALUE;
+      }
+      return this.FreeMargin() - m.value;
+    }
+    /** Profit of an order from open to close (OrderCalcProfit), EMPTY_VALUE on failure. */
+    OrderProfitCheck(
+      symbol: string,
+      orderType: number,
+      volume: number,
+      priceOpen: number,
+      priceClose: number,
+    ): number {
+      const r = { value: 0 };
+      return orderCalcProfit(orderType, sym(symbol), volume, priceOpen, priceClose, r)
+        ? r.value
+        : EMPTY_VALUE;
+    }
+    /**
+     * Largest volume `percent` % of the free margin buys at `price`: free margin × percent / 100
+     * over one lot's margin (rounded to 2 decimals), floored to the volume step, 0 below the
+     * minimum volume, capped at the maximum; the maximum volume when a lot needs no margin; 0
+     * for invalid arguments or when the margin cannot be computed.
+     */
+    MaxLotCheck(symbol: string, orderType: number, price: number, percent = 100): number {
+      const s = sym(symbol);
+      if (price <= 0 || percent < 1 || percent > 100) {
+        print("CAccountInfo::MaxLotCheck invalid parameters");
+        return 0;
+      }
+      const m = { value: 0 };
+      if (!orderCalcMargin(orderType, s, 1, price, m) || m.value < 0) {
+        print("CAccountInfo::MaxLotCheck margin calculation failed");
+        return 0;
+      }
+      const maxVolume = symbolDouble(s, p(SD, "SYMBOL_VOLUME_MAX"));
+      if (m.value === 0) {
+        return maxVolume;
+      }
+      let volume = normalizeDouble((this.FreeMargin() * percent) / 100 / m.value, 2);
+      const step = symbolDouble(s, p(SD, "SYMBOL_VOLUME_STEP"));
+      if (step > 0) {
+        volume = normalizeDouble(step * Math.floor(volume / step + 1e-9), 8);
+      }
+      if (volume < symbolDouble(s, p(SD, "SYMBOL_VOLUME_MIN"))) {
+        volume = 0;
+      }
+      return Math.min(volume, maxVolume);
     }
   }
 

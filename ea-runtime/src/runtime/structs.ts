@@ -145,3 +145,89 @@ export function requestToWire(req: unknown): Record<string, number | string> {
   }
   return out;
 }
+
+/**
+ * Field kinds of the struct classes where a JS number does not say it (ArrayPrint prints an int
+ * as `5` and a double as `5.00000`, a datetime as a date). Fields not listed are doubles when
+ * numeric; objects of other classes get a column's kind from its values.
+ */
+export const STRUCT_FIELD_KINDS = new Map<unknown, Readonly<Record<string, "int" | "datetime">>>([
+  [MqlRates, { time: "datetime", tick_volume: "int", spread: "int", real_volume: "int" }],
+  [MqlTick, { time: "datetime", volume: "int", time_msc: "int", flags: "int" }],
+  [MqlDateTime, { year: "int", mon: "int", day: "int", hour: "int", min: "int", sec: "int" }],
+  [
+    MqlTradeRequest,
+    {
+      action: "int",
+      magic: "int",
+      order: "int",
+      deviation: "int",
+      type: "int",
+      type_filling: "int",
+      type_time: "int",
+      expiration: "datetime",
+      position: "int",
+      position_by: "int",
+    },
+  ],
+  [
+    MqlTradeResult,
+    { retcode: "int", deal: "int", order: "int", request_id: "int", retcode_external: "int" },
+  ],
+  [MqlTradeCheckResult, { retcode: "int" }],
+  [
+    MqlTradeTransaction,
+    {
+      deal: "int",
+      order: "int",
+      type: "int",
+      order_type: "int",
+      order_state: "int",
+      deal_type: "int",
+      time_type: "int",
+      time_expiration: "datetime",
+      position: "int",
+      position_by: "int",
+    },
+  ],
+]);
+
+/**
+ * ZeroMemory: numbers become 0, strings "", booleans false, nested objects and arrays are
+ * zeroed recursively (arrays keep their length). `{ value }` holders are objects too, so a
+ * scalar reference is zeroed the same way. Returns whether `target` could be zeroed.
+ */
+export function zeroMemory(target: unknown): boolean {
+  if (Array.isArray(target)) {
+    for (let i = 0; i < target.length; i += 1) {
+      target[i] = zeroOf(target[i]);
+    }
+    return true;
+  }
+  if (!isRecord(target)) {
+    return false;
+  }
+  for (const key of Object.keys(target)) {
+    target[key] = zeroOf(target[key]);
+  }
+  return true;
+}
+
+function zeroOf(v: unknown): unknown {
+  if (typeof v === "number") {
+    return 0;
+  }
+  if (typeof v === "string") {
+    return "";
+  }
+  if (typeof v === "boolean") {
+    return false;
+  }
+  if (typeof v === "bigint") {
+    return 0n;
+  }
+  if (typeof v === "object" && v !== null) {
+    zeroMemory(v);
+  }
+  return v;
+}

@@ -1,7 +1,7 @@
 /**
  * Trade-side MQL5 API: OrderSend/OrderSendAsync/OrderCheck (the only calls that cross to the
- * host, synchronously), and the position / order / history selection functions, which read the
- * snapshot.
+ * host, synchronously), OrderCalcProfit/OrderCalcMargin (local, margin.ts), and the position /
+ * order / history selection functions, which read the snapshot.
  *
  * Owns: MQL5 selection semantics (a selected record is a copy taken at selection time), property
  * lookups for POSITION_*, ORDER_*, DEAL_* selectors, and the mapping of host answers to
@@ -22,6 +22,7 @@ import {
   POSITION_STRING_PROPS as PS,
 } from "./constants.ts";
 import type { RuntimeContext } from "./context.ts";
+import { orderMargin } from "./margin.ts";
 import { setRef } from "./market.ts";
 import type { WireDeal, WireOrder, WirePosition } from "./protocol.ts";
 import { DEAL_TEMPLATE, normalize, ORDER_TEMPLATE } from "./state.ts";
@@ -275,6 +276,25 @@ export function tradeApi(ctx: RuntimeContext): Record<string, unknown> {
           ? s.spec.tick_value_profit || s.spec.tick_value
           : s.spec.tick_value_loss || s.spec.tick_value;
       setRef(holder, ticks * perTick * Number(volume));
+      return true;
+    },
+    OrderCalcMargin: (
+      type: unknown,
+      symbol: unknown,
+      volume: unknown,
+      price: unknown,
+      holder: unknown,
+    ): boolean => {
+      const s = st.symbol(ctx.resolveSymbol(symbol));
+      const t = Math.trunc(Number(type));
+      // ORDER_TYPE_BUY … ORDER_TYPE_SELL_STOP_LIMIT; CLOSE_BY has no margin of its own.
+      const m =
+        s && t >= 0 && t <= 7 ? orderMargin(st, s, t, Number(volume), Number(price)) : undefined;
+      if (m === undefined) {
+        ctx.setError(E("ERR_TRADE_CALC_FAILED"));
+        return false;
+      }
+      setRef(holder, m);
       return true;
     },
     PositionsTotal: (): number => st.positions.length,

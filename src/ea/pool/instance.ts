@@ -236,7 +236,8 @@ export class PoolInstance {
       return;
     }
     if (c.result !== "ok") {
-      if (c.result === "error" && !this.ctx.stopOnException && !gone) {
+      // A critical MQL5 run-time error stops the program whatever the exception policy.
+      if (c.result === "error" && !this.ctx.stopOnException && !gone && !c.outcome?.fatal) {
         return;
       }
       this.fail(c, gone);

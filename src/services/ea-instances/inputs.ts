@@ -44,15 +44,48 @@ function numeric(v: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * Ranges of MQL5's integer input types (long/ulong: what JSON numbers carry exactly). `int`
+ * keeps the safe-integer check: JS EAs declare long inputs as `int`, and an MQL5 int input
+ * wraps a larger value to 32 bits as MQL5 would.
+ */
+const INTEGER_RANGES: Record<string, readonly [number, number]> = {
+  int: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  uint: [0, 4294967295],
+  short: [-32768, 32767],
+  ushort: [0, 65535],
+  char: [-128, 127],
+  uchar: [0, 255],
+  long: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  ulong: [0, Number.MAX_SAFE_INTEGER],
+};
+
+/** The validation an input's MQL5 type calls for (enum inputs name their enum). */
+function kindOf(p: EaInputParamRow): string {
+  if (p.enum !== undefined || p.type === "enum") {
+    return "enum";
+  }
+  if (p.type === "float") {
+    return "double";
+  }
+  return p.type;
+}
+
 function checkInput(field: string, p: EaInputParamRow, value: unknown): InputValue {
-  switch (p.type) {
-    case "int": {
-      const n = numeric(value);
-      if (n === undefined || !Number.isSafeInteger(n)) {
-        throw validationError(field, "expected an integer (int input)");
-      }
-      return n;
+  const range = INTEGER_RANGES[p.type];
+  if (range && p.enum === undefined) {
+    const n = numeric(value);
+    if (n === undefined || !Number.isSafeInteger(n) || n < range[0] || n > range[1]) {
+      throw validationError(
+        field,
+        p.type === "int"
+          ? "expected an integer (int input)"
+          : `expected an integer from ${range[0]} to ${range[1]} (${p.type} input)`,
+      );
     }
+    return n;
+  }
+  switch (kindOf(p)) {
     case "double": {
       const n = numeric(value);
       if (n === undefined) {

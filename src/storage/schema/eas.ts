@@ -31,6 +31,10 @@ export const eas = pgTable(
     status: text("status").notNull(),
     /** The uploaded program as decoded text (UTF-8/UTF-16 input, stored as text). */
     source: text("source").notNull(),
+    /** MQL5 headers uploaded with the program: [{name, text}] (empty for JS/TS EAs). */
+    headers: jsonb("headers").$type<{ name: string; text: string }[]>().notNull().default([]),
+    /** The MQL5 compiler version that produced `program_js` ("" for JS/TS EAs). */
+    compilerVersion: text("compiler_version").notNull().default(""),
     /** The analysed, runnable JavaScript (TypeScript transpiled); empty when status is `error`. */
     programJs: text("program_js").notNull().default(""),
     /** Inputs found by analysis: [{name, type, default, enum?, enumValues?}]. */

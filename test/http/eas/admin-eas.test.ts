@@ -92,7 +92,7 @@ describe("POST /admin/eas", () => {
     const big = await upload(t, { token: alice.token }, "big.js", `// ${"x".repeat(5000)}\n`);
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe("PAYLOAD_TOO_LARGE");
-    const ext = await upload(t, { token: alice.token }, "ea.mq5", BUY_ONCE_JS);
+    const ext = await upload(t, { token: alice.token }, "ea.ex5", BUY_ONCE_JS);
     expect(ext.status).toBe(400);
     expect(ext.body.error.message).toContain("'file'");
     const bin = await upload(t, { token: alice.token }, "bin.js", new Uint8Array([0xc3, 0x28, 0]));

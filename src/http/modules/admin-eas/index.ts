@@ -1,5 +1,6 @@
 // /admin/eas — Expert Advisors of the caller's admin (all of them for a superadmin JWT): upload
-// (multipart `file` + optional `name`; analysed at once, stored `ready` or `error`), list, get,
+// (multipart `file` parts + optional `name`; analysed or compiled at once, stored `ready` or
+// `error`), list, get,
 // delete (running instances are stopped first). Another admin's EA is 404 EA_NOT_FOUND, like an
 // unknown one.
 import { Elysia, t } from "elysia";
@@ -21,17 +22,19 @@ export function adminEasModule(deps: AuthDeps & { eas: EaService }) {
     .post(
       "",
       async ({ body, scope, set }) => {
-        const file = body.file;
-        if (!(file instanceof Blob)) {
-          throw validationError("file", "expected a file part");
+        const parts: unknown[] = Array.isArray(body.file) ? body.file : [body.file];
+        const files = [];
+        for (const file of parts) {
+          if (!(file instanceof Blob)) {
+            throw validationError("file", "expected a file part");
+          }
+          const fileName = file instanceof File && file.name ? file.name : "program.js";
+          files.push({ fileName, bytes: new Uint8Array(await file.arrayBuffer()) });
         }
-        const fileName = file instanceof File && file.name ? file.name : "program.js";
-        const bytes = new Uint8Array(await file.arrayBuffer());
         set.status = 201;
         return ok(
           await deps.eas.upload(scope, {
-            fileName,
-            bytes,
+            files,
             ...(body.name !== undefined ? { name: body.name } : {}),
           }),
         );
@@ -41,7 +44,10 @@ export function adminEasModule(deps: AuthDeps & { eas: EaService }) {
         body: named(
           "EaUpload",
           t.Object({
-            file: t.File({ description: "the EA program (.js, .ts or .mjs; UTF-8 or UTF-16)" }),
+            file: t.Files({
+              description:
+                "the EA program: .mq5 (MQL5, compiled at upload), .js, .ts or .mjs; for MQL5, the .mqh headers it includes as further `file` parts, or one .zip holding the program and its headers. UTF-8 or UTF-16.",
+            }),
             name: t.Optional(Text(200, { description: "display name (default: the file name)" })),
           }),
         ),
@@ -51,7 +57,7 @@ export function adminEasModule(deps: AuthDeps & { eas: EaService }) {
           tag: "eas",
           summary: "Upload an EA (analysed at once: status ready, or error with line/column)",
           description:
-            "multipart/form-data with the program in `file`. A program that does not compile is stored with status error and the reason.",
+            "multipart/form-data with the program in `file` (an MQL5 program may bring its .mqh headers as further `file` parts, or come as one .zip). A program that does not compile is stored with status error and the reason (`file:line:column: message` for MQL5).",
           auth: "admin",
         }),
       },

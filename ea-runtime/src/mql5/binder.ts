@@ -1,0 +1,817 @@
+/**
+ * Binding: the declarations of a parsed MQL5 program turned into symbol tables.
+ *
+ * Owns: the global scope (variables, inputs, functions with their overloads, enum members,
+ * the runtime's constants and enums), classes and structs (fields, methods and their JS names,
+ * constructors, base class, out-of-line definitions matched to their prototypes), resolution of
+ * written types (`TypeRef` → `Ty`) in a class's scope, and the declaration-level errors
+ * (unknown type, duplicate definition, body without prototype). Declarations that come from the
+ * standard headers without bodies are *native*: the runtime implements them under the same name.
+ * Function bodies are not looked at here (lower.ts does that).
+ * Pure; imports the AST, the types, and the runtime's constant tables.
+ */
+
+import { allConstants, COLORS, MQL5_ENUMS } from "../runtime/constants.ts";
+import type {
+  ClassDecl,
+  Declarator,
+  EnumDecl,
+  Expr,
+  FuncDecl,
+  Param,
+  Program,
+  TopLevel,
+  TypedefDecl,
+  TypeRef,
+  VarDecl,
+} from "./ast.ts";
+import type { DiagnosticBag, Loc } from "./diagnostics.ts";
+import {
+  type ClassSym,
+  type EnumTy,
+  type FieldSym,
+  type FuncTy,
+  type MethodSym,
+  type ParamSym,
+  SCALAR_NAMES,
+  type ScalarName,
+  scalar,
+  T,
+  type Ty,
+  typeName,
+} from "./types.ts";
+
+export interface FuncSym {
+  readonly name: string;
+  jsName: string;
+  readonly decl: FuncDecl;
+  def?: FuncDecl;
+  ret: Ty;
+  params: ParamSym[];
+  readonly native: boolean;
+  /** Declared with `...` as last parameter. */
+  readonly variadic: boolean;
+}
+
+export type GlobalSym =
+  | {
+      readonly k: "var";
+      readonly name: string;
+      readonly jsName: string;
+      readonly ty: Ty;
+      readonly decl: VarDecl | undefined;
+      readonly declarator: Declarator | undefined;
+      readonly input: boolean;
+      readonly native: boolean;
+      readonly isConst: boolean;
+    }
+  | { readonly k: "const"; readonly name: string; readonly ty: Ty; readonly value: number | bigint }
+  | { readonly k: "funcs"; readonly name: string; readonly overloads: FuncSym[] }
+  | { readonly k: "type"; readonly name: string; readonly ty: Ty };
+
+/** Words JavaScript reserves (or the compiled program uses) that MQL5 allows as names. */
+const JS_RESERVED = new Set(
+  "arguments await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield undefined NaN Infinity globalThis Object Array Math JSON Number String Boolean Error Function Reflect Proxy Promise Map Set WeakMap BigInt Date RegExp input constructor prototype __proto__ toString valueOf hasOwnProperty".split(
+    " ",
+  ),
+);
+
+/** A JS-safe name for an MQL5 identifier (MQL5 names cannot contain `$`). */
+export function jsIdent(name: string): string {
+  return JS_RESERVED.has(name) ? `${name}$` : name;
+}
+
+/** Exact values MQL5 gives constants the runtime can only approximate as doubles. */
+const EXACT_CONSTANTS: Record<string, [bigint, Ty]> = {
+  LONG_MAX: [9223372036854775807n, T.long],
+  LONG_MIN: [-9223372036854775808n, T.long],
+  ULONG_MAX: [18446744073709551615n, T.ulong],
+  UINT_MAX: [4294967295n, T.uint],
+  USHORT_MAX: [65535n, T.ushort],
+  UCHAR_MAX: [255n, T.uchar],
+  SHORT_MAX: [32767n, T.short],
+  SHORT_MIN: [-32768n, T.short],
+  CHAR_MAX: [127n, T.char],
+  CHAR_MIN: [-128n, T.char],
+  INT_MAX: [2147483647n, T.int],
+  INT_MIN: [-2147483648n, T.int],
+};
+
+const FLOAT_CONSTANTS: Record<string, number> = {
+  FLT_MAX: 3.402823466e38,
+  FLT_MIN: 1.175494351e-38,
+  FLT_EPSILON: 1.192092896e-7,
+  M_PI_2: Math.PI / 2,
+  M_PI_4: Math.PI / 4,
+  M_1_PI: 1 / Math.PI,
+  M_2_PI: 2 / Math.PI,
+  M_2_SQRTPI: 2 / Math.sqrt(Math.PI),
+  M_SQRT2: Math.SQRT2,
+  M_SQRT1_2: Math.SQRT1_2,
+  M_LN2: Math.LN2,
+  M_LN10: Math.LN10,
+  M_LOG2E: Math.LOG2E,
+  M_LOG10E: Math.LOG10E,
+};
+
+/** Enums whose values only the compiler uses (their members become literals). */
+const COMPILER_ENUMS: Record<string, Record<string, number>> = {
+  ENUM_POINTER_TYPE: { POINTER_INVALID: 0, POINTER_DYNAMIC: 1, POINTER_AUTOMATIC: 2 },
+};
+
+export interface BindOptions {
+  /** Files whose bodiless declarations the runtime implements (the standard headers). */
+  readonly nativeFiles: ReadonlySet<string>;
+}
+
+export class Binder {
+  readonly globals = new Map<string, GlobalSym>();
+  /** User classes/structs in declaration order (base before derived when emitted). */
+  readonly classes: ClassSym[] = [];
+  readonly enums: EnumTy[] = [];
+  /** User global variables in declaration order. */
+  readonly globalVars: { decl: VarDecl; declarator: Declarator; sym: GlobalSym & { k: "var" } }[] =
+    [];
+  /** Definitions of static members with their initial values, in source order. */
+  readonly staticInits: {
+    decl: VarDecl;
+    declarator: Declarator;
+    cls: ClassSym;
+    field: FieldSym;
+  }[] = [];
+  /** User functions with bodies, in source order. */
+  readonly functions: FuncSym[] = [];
+  private readonly classDecls = new Map<string, ClassSym>();
+  private readonly typedefs = new Map<string, Ty>();
+
+  constructor(
+    private readonly diags: DiagnosticBag,
+    private readonly options: BindOptions,
+  ) {
+    this.installRuntime();
+  }
+
+  private isNative(loc: Loc): boolean {
+    return this.options.nativeFiles.has(loc.file);
+  }
+
+  private installRuntime(): void {
+    for (const [name, table] of Object.entries({ ...COMPILER_ENUMS, ...MQL5_ENUMS })) {
+      const members = new Map(Object.entries(table));
+      const ty: EnumTy = { k: "enum", name, members, builtin: true };
+      this.globals.set(name, { k: "type", name, ty });
+      for (const [m, v] of members) {
+        this.globals.set(m, { k: "const", name: m, ty, value: v });
+      }
+    }
+    const colors = new Set(Object.keys(COLORS));
+    for (const [name, value] of Object.entries(allConstants())) {
+      if (this.globals.has(name)) {
+        continue;
+      }
+      const ty = colors.has(name)
+        ? T.color
+        : Number.isInteger(value) && Math.abs(value) <= 2147483647
+          ? T.int
+          : Number.isInteger(value) && Number.isSafeInteger(value)
+            ? T.long
+            : T.double;
+      this.globals.set(name, { k: "const", name, ty, value });
+    }
+    for (const [name, [value, ty]] of Object.entries(EXACT_CONSTANTS)) {
+      this.globals.set(name, {
+        k: "const",
+        name,
+        ty,
+        value: value <= 9007199254740991n && value >= -9007199254740991n ? Number(value) : value,
+      });
+    }
+    for (const [name, value] of Object.entries(FLOAT_CONSTANTS)) {
+      this.globals.set(name, { k: "const", name, ty: T.double, value });
+    }
+    this.globals.set("NULL", { k: "const", name: "NULL", ty: T.null, value: 0 });
+  }
+
+  // ---------------------------------------------------------------- types
+
+  /** Resolves a written type in the scope of `cls` (nested types, template arguments). */
+  resolveType(ref: TypeRef, cls?: ClassSym, env?: ReadonlyMap<string, Ty>): Ty {
+    const base = this.resolveName(ref, cls, env);
+    if (ref.pointer) {
+      if (base.k === "class") {
+        return { k: "ptr", cls: base.cls };
+      }
+      if (base.k !== "any") {
+        this.diags.error(ref.loc, `'${ref.name}' is not a class: MQL5 pointers point to objects`);
+      }
+      return T.any;
+    }
+    return base;
+  }
+
+  private resolveName(ref: TypeRef, cls?: ClassSym, env?: ReadonlyMap<string, Ty>): Ty {
+    const name = ref.name;
+    if (SCALAR_NAMES.has(name)) {
+      return scalar(name as ScalarName);
+    }
+    const fromEnv = env?.get(name);
+    if (fromEnv) {
+      return fromEnv;
+    }
+    for (let c = cls; c; c = c.base) {
+      const nested = c.types.get(name);
+      if (nested) {
+        return nested;
+      }
+    }
+    if (name.includes("::")) {
+      const [outer, inner] = name.split("::");
+      const owner = outer ? this.classDecls.get(outer) : undefined;
+      const nested = inner ? owner?.types.get(inner) : undefined;
+      if (nested) {
+        return nested;
+      }
+    }
+    const c = this.classDecls.get(name);
+    if (c) {
+      if (c.decl && c.decl.templateParams.length > 0) {
+        this.diags.error(ref.loc, `class templates are not supported yet ('${name}')`);
+        return T.any;
+      }
+      return { k: "class", cls: c };
+    }
+    const td = this.typedefs.get(name);
+    if (td) {
+      return td;
+    }
+    const g = this.globals.get(name);
+    if (g?.k === "type") {
+      return g.ty;
+    }
+    if (/^ENUM_[A-Z0-9_]+$/.test(name)) {
+      // A runtime enum the binder has no member table for: an int-valued enum type.
+      const ty: EnumTy = { k: "enum", name, members: new Map(), builtin: true };
+      this.globals.set(name, { k: "type", name, ty });
+      return ty;
+    }
+    this.diags.error(ref.loc, `'${name}' is not a type`);
+    return T.any;
+  }
+
+  paramSyms(params: readonly Param[], cls?: ClassSym): { params: ParamSym[]; variadic: boolean } {
+    const out: ParamSym[] = [];
+    let variadic = false;
+    for (const p of params) {
+      if (p.type.name === "...") {
+        variadic = true;
+        continue;
+      }
+      let ty =
+        p.type.name === "void" && (p.ref || p.dims.length > 0)
+          ? T.any
+          : this.resolveType(p.type, cls);
+      for (let i = p.dims.length - 1; i >= 0; i -= 1) {
+        ty = { k: "array", elem: ty, length: null };
+      }
+      out.push({ name: p.name ?? "", ty, ref: p.ref, decl: p });
+    }
+    return { params: out, variadic };
+  }
+
+  // ---------------------------------------------------------------- declarations
+
+  bind(program: Program): void {
+    // Pass 1: type names (classes, enums, typedefs) so that later declarations can use them.
+    for (const d of program.decls) {
+      if (d.kind === "ClassDecl") {
+        this.declareClass(d, undefined);
+      } else if (d.kind === "EnumDecl") {
+        this.declareEnum(d, undefined);
+      }
+    }
+    for (const d of program.decls) {
+      if (d.kind === "TypedefDecl") {
+        this.declareTypedef(d);
+      }
+    }
+    // Pass 2: class members (bases first).
+    const done = new Set<ClassSym>();
+    const fill = (c: ClassSym): void => {
+      if (done.has(c)) {
+        return;
+      }
+      done.add(c);
+      if (c.base) {
+        fill(c.base);
+      }
+      this.fillClass(c);
+      if (!c.native) {
+        this.classes.push(c);
+      }
+    };
+    for (const c of this.classDecls.values()) {
+      fill(c);
+    }
+    // Pass 3: functions and variables, in order.
+    for (const d of program.decls) {
+      this.declareTop(d);
+    }
+    for (const f of this.functions) {
+      if (!f.def) {
+      }
+    }
+  }
+
+  private declareTop(d: TopLevel): void {
+    switch (d.kind) {
+      case "FuncDecl":
+        if (d.owner) {
+          this.defineMethodOutOfLine(d);
+        } else {
+          this.declareFunction(d);
+        }
+        return;
+      case "VarDecl":
+        this.declareGlobalVar(d);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private declareEnum(d: EnumDecl, owner: ClassSym | undefined): EnumTy {
+    const members = new Map<string, number>();
+    const ty: EnumTy = { k: "enum", name: d.name, members, builtin: false };
+    let next = 0;
+    for (const m of d.members) {
+      if (m.value) {
+        const v = this.constValue(m.value);
+        if (v === undefined) {
+          this.diags.error(m.value.loc, `the value of '${m.name}' must be a constant integer`);
+        } else {
+          next = Number(v);
+        }
+      }
+      members.set(m.name, next);
+      const constant: GlobalSym = { k: "const", name: m.name, ty, value: next };
+      if (owner) {
+        // Members of an enum nested in a class are reached through the class scope.
+        owner.types.set(`#${m.name}`, ty);
+      }
+      this.globals.set(m.name, constant);
+      next += 1;
+    }
+    if (owner) {
+      owner.types.set(d.name, ty);
+    } else if (d.name) {
+      if (this.globals.get(d.name)?.k === "type" || this.classDecls.has(d.name)) {
+        this.diags.error(d.loc, `'${d.name}' is already declared`);
+      }
+      this.globals.set(d.name, { k: "type", name: d.name, ty });
+    }
+    this.enums.push(ty);
+    return ty;
+  }
+
+  private declareTypedef(d: TypedefDecl): void {
+    if (d.params) {
+      const { params } = this.paramSyms(d.params);
+      const ty: FuncTy = { k: "func", ret: this.resolveType(d.type), params, name: d.name };
+      this.typedefs.set(d.name, ty);
+    } else {
+      this.typedefs.set(d.name, this.resolveType(d.type));
+    }
+  }
+
+  private declareClass(d: ClassDecl, outer: ClassSym | undefined): ClassSym {
+    const existing = this.classDecls.get(d.name);
+    if (existing) {
+      if (d.forward) {
+        return existing;
+      }
+      if (existing.decl && !existing.decl.forward) {
+        this.diags.error(d.loc, `'${d.name}' is already defined`);
+        return existing;
+      }
+    }
+    const native = this.isNative(d.loc) && !d.members.some((m) => m.kind === "FuncDecl" && m.body);
+    const sym: ClassSym = {
+      name: d.name,
+      jsName: native ? d.name : jsIdent(d.name),
+      kind: d.keyword,
+      decl: d.forward && existing ? existing.decl : d,
+      native,
+      base: undefined,
+      fields: existing?.fields ?? new Map(),
+      methods: existing?.methods ?? new Map(),
+      ctors: existing?.ctors ?? [],
+      dtor: undefined,
+      types: existing?.types ?? new Map(),
+      typeArgs: [],
+    };
+    this.classDecls.set(d.name, sym);
+    if (outer) {
+      outer.types.set(d.name, { k: "class", cls: sym });
+    }
+    for (const m of d.members) {
+      if (m.kind === "ClassDecl") {
+        this.declareClass(m, sym);
+      } else if (m.kind === "EnumDecl") {
+        this.declareEnum(m, sym);
+      }
+    }
+    return sym;
+  }
+
+  private fillClass(c: ClassSym): void {
+    const d = c.decl;
+    if (!d || d.forward) {
+      return;
+    }
+    const baseClause = d.bases[0];
+    if (baseClause) {
+      const b = this.resolveType(baseClause.type, undefined);
+      if (b.k === "class") {
+        c.base = b.cls;
+      } else if (b.k !== "any") {
+        this.diags.error(baseClause.loc, `'${baseClause.type.name}' is not a class`);
+      }
+      if (d.bases.length > 1) {
+        this.diags.error(d.bases[1]?.loc ?? d.loc, "MQL5 has no multiple inheritance");
+      }
+    }
+    for (const td of d.members) {
+      if (td.kind === "TypedefDecl") {
+        this.declareTypedef(td);
+      }
+    }
+    d.members.forEach((m, i) => {
+      const access = d.access[i] ?? (d.keyword === "class" ? "private" : "public");
+      if (m.kind === "VarDecl") {
+        const ty = this.resolveType(m.type, c);
+        for (const decl of m.declarators) {
+          const dims = decl.dims.map((x) => (x ? this.constInt(x) : null));
+          const field: FieldSym = {
+            name: decl.name,
+            ty: this.arrayOf(ty, dims),
+            isStatic: m.storage.isStatic,
+            isConst: m.storage.isConst,
+            owner: c,
+            access,
+            dims,
+          };
+          if (c.fields.has(decl.name)) {
+            this.diags.error(decl.loc, `'${decl.name}' is already a member of '${c.name}'`);
+          }
+          c.fields.set(decl.name, field);
+        }
+      } else if (m.kind === "FuncDecl") {
+        this.declareMethod(c, m, access);
+      }
+    });
+    this.nameMethods(c);
+  }
+
+  arrayOf(elem: Ty, dims: readonly (number | null)[]): Ty {
+    let ty = elem;
+    for (let i = dims.length - 1; i >= 0; i -= 1) {
+      ty = { k: "array", elem: ty, length: dims[i] ?? null };
+    }
+    return ty;
+  }
+
+  private declareMethod(c: ClassSym, m: FuncDecl, access: MethodSym["access"]): MethodSym {
+    const { params } = this.paramSyms(m.params, c);
+    const sym: MethodSym = {
+      name: m.isCtor ? "$ctor" : m.isDtor ? "$dtor" : m.name,
+      jsName: m.name,
+      owner: c,
+      decl: m,
+      isStatic: m.isStatic,
+      isVirtual: m.isVirtual || m.isPure,
+      access,
+      ret: m.isCtor || m.isDtor ? T.void : this.resolveType(m.returnType, c),
+      params,
+    };
+    if (m.body) {
+      sym.def = m;
+    }
+    if (m.isCtor) {
+      c.ctors.push(sym);
+    } else if (m.isDtor) {
+      c.dtor = sym;
+      sym.jsName = "$dtor";
+    } else {
+      const list = c.methods.get(m.name) ?? [];
+      list.push(sym);
+      c.methods.set(m.name, list);
+    }
+    return sym;
+  }
+
+  /** Signature text used to match overrides and to mangle overloads. */
+  signature(params: readonly ParamSym[]): string {
+    return params.map((p) => `${typeName(p.ty)}${p.ref ? "&" : ""}`).join(",");
+  }
+
+  /** JS names of methods: overrides share their ancestor's name; extra overloads are mangled. */
+  private nameMethods(c: ClassSym): void {
+    c.ctors.forEach((ctor, i) => {
+      ctor.jsName = ctor.params.length === 0 ? "$ctor" : `$ctor${i}`;
+    });
+    for (const [name, list] of c.methods) {
+      const used = new Set<string>();
+      for (const m of list) {
+        const sig = this.signature(m.params);
+        const inherited = this.findInherited(c.base, name, sig);
+        if (inherited) {
+          m.jsName = inherited.jsName;
+          if (inherited.isVirtual) {
+            m.isVirtual = true;
+          }
+        } else if (c.native) {
+          m.jsName = name;
+        } else {
+          const plain = jsIdent(name);
+          const taken = used.has(plain) || this.hasInheritedName(c.base, plain);
+          m.jsName = taken ? `${plain}$${list.indexOf(m)}` : plain;
+        }
+        used.add(m.jsName);
+      }
+    }
+  }
+
+  private findInherited(
+    base: ClassSym | undefined,
+    name: string,
+    sig: string,
+  ): MethodSym | undefined {
+    for (let b = base; b; b = b.base) {
+      const hit = b.methods.get(name)?.find((m) => this.signature(m.params) === sig);
+      if (hit) {
+        return hit;
+      }
+    }
+    return undefined;
+  }
+
+  private hasInheritedName(base: ClassSym | undefined, js: string): boolean {
+    for (let b = base; b; b = b.base) {
+      for (const list of b.methods.values()) {
+        if (list.some((m) => m.jsName === js)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private defineMethodOutOfLine(d: FuncDecl): void {
+    const ownerName = (d.owner ?? "").replace(/<.*>$/, "");
+    const c = this.classDecls.get(ownerName);
+    if (!c) {
+      this.diags.error(d.loc, `'${ownerName}' is not a class`);
+      return;
+    }
+    const { params } = this.paramSyms(d.params, c);
+    const sig = this.signature(params);
+    const candidates = d.isCtor
+      ? c.ctors
+      : d.isDtor
+        ? c.dtor
+          ? [c.dtor]
+          : []
+        : (c.methods.get(d.name) ?? []);
+    const hit = candidates.find((m) => this.signature(m.params) === sig);
+    if (!hit) {
+      this.diags.error(
+        d.loc,
+        `'${c.name}::${d.isDtor ? `~${c.name}` : d.name}(${sig})' is not declared in '${c.name}'`,
+      );
+      return;
+    }
+    if (hit.def) {
+      this.diags.error(d.loc, `'${c.name}::${d.name}' already has a body`);
+      return;
+    }
+    hit.def = d;
+    // Parameter names and defaults of the definition are the ones the body uses.
+    hit.params = params.map((p, i) => ({
+      ...p,
+      decl:
+        p.decl && !p.decl.defaultValue && hit.params[i]?.decl?.defaultValue
+          ? { ...p.decl, defaultValue: hit.params[i]?.decl?.defaultValue }
+          : p.decl,
+    }));
+  }
+
+  private declareFunction(d: FuncDecl): void {
+    const native = this.isNative(d.loc) && !d.body;
+    if (d.templateParams.length > 0) {
+      this.diags.error(d.loc, `function templates are not supported yet ('${d.name}')`);
+      return;
+    }
+    const { params, variadic } = this.paramSyms(d.params);
+    const ret = this.resolveType(d.returnType);
+    const existing = this.globals.get(d.name);
+    if (existing && existing.k !== "funcs") {
+      if (existing.k === "const" || existing.k === "type" || !existing.native) {
+        this.diags.error(d.loc, `'${d.name}' is already declared`);
+        return;
+      }
+    }
+    const group: GlobalSym & { k: "funcs" } =
+      existing?.k === "funcs" ? existing : { k: "funcs", name: d.name, overloads: [] };
+    this.globals.set(d.name, group);
+    const sig = this.signature(params);
+    const same = group.overloads.find((f) => this.signature(f.params) === sig);
+    if (same) {
+      if (d.body) {
+        if (same.def) {
+          this.diags.error(d.loc, `'${d.name}(${sig})' already has a body`);
+          return;
+        }
+        if (same.native) {
+          // A user function with a built-in's name and signature: MQL5 calls the user's.
+          group.overloads.splice(group.overloads.indexOf(same), 1);
+        } else {
+          same.def = d;
+          same.params = params.map((p, i) => ({
+            ...p,
+            decl:
+              p.decl && !p.decl.defaultValue && same.params[i]?.decl?.defaultValue
+                ? { ...p.decl, defaultValue: same.params[i]?.decl?.defaultValue }
+                : p.decl,
+          }));
+          this.functions.push(same);
+          return;
+        }
+      } else {
+        return;
+      }
+    }
+    const userOverloads = group.overloads.filter((f) => !f.native).length;
+    const f: FuncSym = {
+      name: d.name,
+      jsName: native
+        ? d.name
+        : userOverloads === 0
+          ? jsIdent(d.name)
+          : `${jsIdent(d.name)}$${userOverloads}`,
+      decl: d,
+      ret,
+      params,
+      native,
+      variadic,
+    };
+    if (d.body) {
+      f.def = d;
+      this.functions.push(f);
+    }
+    group.overloads.push(f);
+  }
+
+  private declareGlobalVar(d: VarDecl): void {
+    const native = this.isNative(d.loc);
+    const base = this.resolveType(d.type);
+    for (const decl of d.declarators) {
+      if (decl.owner) {
+        this.defineStaticField(d, decl, decl.owner);
+        continue;
+      }
+      const dims = decl.dims.map((x, i) =>
+        x
+          ? this.constInt(x)
+          : i === 0 && decl.init?.kind === "InitList"
+            ? decl.init.elements.length
+            : null,
+      );
+      const ty = this.arrayOf(base, dims);
+      const existing = this.globals.get(decl.name);
+      if (existing && !(existing.k === "var" && existing.native)) {
+        if (existing.k !== "const" || !native) {
+          this.diags.error(decl.loc, `'${decl.name}' is already declared`);
+          continue;
+        }
+      }
+      const sym = {
+        k: "var" as const,
+        name: decl.name,
+        jsName: native ? decl.name : jsIdent(decl.name),
+        ty,
+        decl: d,
+        declarator: decl,
+        input: d.storage.input || d.storage.sinput,
+        native,
+        isConst: d.storage.isConst || d.storage.input || d.storage.sinput,
+      };
+      this.globals.set(decl.name, sym);
+      if (!native) {
+        this.globalVars.push({ decl: d, declarator: decl, sym });
+      }
+    }
+  }
+
+  /** `int CFoo::count = 5;` — the definition (and initial value) of a static member. */
+  private defineStaticField(d: VarDecl, decl: Declarator, owner: string): void {
+    const cls = this.classDecls.get(owner.replace(/<.*>$/, ""));
+    const field = cls?.fields.get(decl.name);
+    if (!cls || !field?.isStatic) {
+      this.diags.error(decl.loc, `'${owner}::${decl.name}' is not a static member`);
+      return;
+    }
+    this.staticInits.push({ decl: d, declarator: decl, cls, field });
+  }
+
+  // ---------------------------------------------------------------- constants
+
+  classByName(name: string): ClassSym | undefined {
+    return this.classDecls.get(name);
+  }
+
+  constInt(e: Expr): number | null {
+    const v = this.constValue(e);
+    if (v === undefined) {
+      this.diags.error(e.loc, "an array size must be a constant integer");
+      return null;
+    }
+    return Number(v);
+  }
+
+  /** Folds a constant integer expression (array sizes, enum values, case labels). */
+  constValue(e: Expr): bigint | undefined {
+    switch (e.kind) {
+      case "IntLit":
+      case "CharLit":
+      case "ColorLit":
+      case "DatetimeLit":
+        return e.value;
+      case "BoolLit":
+        return e.value ? 1n : 0n;
+      case "Ident": {
+        const g = this.globals.get(e.name);
+        if (g?.k === "const" && (typeof g.value === "bigint" || Number.isInteger(g.value))) {
+          return BigInt(g.value);
+        }
+        if (g?.k === "var" && g.isConst && g.declarator?.init && g.ty.k !== "array") {
+          return this.constValue(g.declarator.init);
+        }
+        return undefined;
+      }
+      case "Unary": {
+        const v = this.constValue(e.operand);
+        if (v === undefined) {
+          return undefined;
+        }
+        return e.op === "-"
+          ? -v
+          : e.op === "+"
+            ? v
+            : e.op === "~"
+              ? ~v
+              : e.op === "!"
+                ? v === 0n
+                  ? 1n
+                  : 0n
+                : undefined;
+      }
+      case "Cast":
+        return this.constValue(e.expr);
+      case "Binary": {
+        const a = this.constValue(e.left);
+        const b = this.constValue(e.right);
+        if (a === undefined || b === undefined) {
+          return undefined;
+        }
+        switch (e.op) {
+          case "+":
+            return a + b;
+          case "-":
+            return a - b;
+          case "*":
+            return a * b;
+          case "/":
+            return b === 0n ? undefined : a / b;
+          case "%":
+            return b === 0n ? undefined : a % b;
+          case "<<":
+            return a << b;
+          case ">>":
+            return a >> b;
+          case "&":
+            return a & b;
+          case "|":
+            return a | b;
+          case "^":
+            return a ^ b;
+          default:
+            return undefined;
+        }
+      }
+      case "Sizeof":
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+}

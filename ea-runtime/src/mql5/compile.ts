@@ -1,0 +1,310 @@
+/**
+ * The MQL5 compiler's entry point: one uploaded program (and the headers uploaded with it) in,
+ * the JavaScript the EA runtime loads and the program's analysis out.
+ *
+ * Owns: the pipeline order (decode → preprocess → lex → parse → bind → lower → emit), include
+ * resolution against the uploaded headers and the standard include tree (case-insensitive,
+ * `\` or `/`), the implicit declaration headers, the analysis the API shows (`input_params` in
+ * declaration order with their MQL5 type and default as written, `event_handlers`, `#property`
+ * values) and the diagnostics rendered as `file:line:column: message`.
+ * Pure: the clock comes in as `now`; no I/O.
+ */
+
+import { MQL5_ENUMS } from "../runtime/constants.ts";
+import { timeToString } from "../runtime/format.ts";
+import { HANDLER_NAMES } from "../runtime/program.ts";
+import type { Expr, Program, TopLevel } from "./ast.ts";
+import { Binder } from "./binder.ts";
+import { decodeMql5 } from "./decode.ts";
+import { type Diagnostic, DiagnosticBag, formatDiagnostic } from "./diagnostics.ts";
+import { IMPLICIT_HEADERS, STANDARD_HEADERS } from "./include/index.ts";
+import { lex } from "./lexer.ts";
+import { Lowering } from "./lower.ts";
+import { parse } from "./parser.ts";
+import { type IncludeResolver, preprocess, type SourceText } from "./preprocess.ts";
+import type { Token } from "./tokens.ts";
+
+/** Version of the compiler: stored EAs compiled by another version are recompiled on start. */
+export const COMPILER_VERSION = "mql5-1";
+
+export interface Mql5InputParam {
+  readonly name: string;
+  /** The MQL5 type as written: `int`, `ulong`, `ENUM_TIMEFRAMES`, `MyMode`. */
+  readonly type: string;
+  readonly default: string;
+  /** Enum inputs: the enum's name and member names. */
+  readonly enum?: string;
+  readonly enumValues?: string[];
+}
+
+export interface Mql5Source {
+  /** File name as uploaded (`MyEA.mq5`). */
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+export interface CompileInput {
+  readonly main: Mql5Source;
+  /** Headers uploaded with the program (`.mqh`), by their file name or relative path. */
+  readonly headers?: readonly Mql5Source[];
+  /** Unix seconds, for __DATE__ and __DATETIME__. */
+  readonly now: number;
+}
+
+export type CompileResult =
+  | {
+      readonly ok: true;
+      readonly js: string;
+      readonly inputParams: Mql5InputParam[];
+      readonly eventHandlers: string[];
+      readonly properties: Record<string, string>;
+      readonly warnings: Diagnostic[];
+    }
+  | { readonly ok: false; readonly error: string; readonly errors: Diagnostic[] };
+
+/** Handlers an EA needs at least one of. */
+const ACTIVE_HANDLERS = [
+  "OnTick",
+  "OnTimer",
+  "OnTrade",
+  "OnTradeTransaction",
+  "OnBookEvent",
+  "OnChartEvent",
+];
+
+const MAX_REPORTED = 30;
+
+function norm(name: string): string {
+  return name.replace(/\\/g, "/").replace(/^\.\//, "").toLowerCase();
+}
+
+function dirOf(file: string): string {
+  const i = file.lastIndexOf("/");
+  return i < 0 ? "" : file.slice(0, i + 1);
+}
+
+/** Include lookup: uploaded headers first for "…", the standard tree first for <…>. */
+export function makeResolver(uploaded: ReadonlyMap<string, SourceText>): IncludeResolver {
+  const standard = new Map<string, SourceText>();
+  for (const [path, text] of STANDARD_HEADERS) {
+    standard.set(norm(path), { file: path, text });
+  }
+  const uploadedByBase = new Map<string, SourceText>();
+  for (const [k, v] of uploaded) {
+    const base = k.slice(k.lastIndexOf("/") + 1);
+    if (!uploadedByBase.has(base)) {
+      uploadedByBase.set(base, v);
+    }
+  }
+  return {
+    resolve(name, fromFile, system) {
+      const n = norm(name);
+      const rel = norm(dirOf(fromFile.replace(/\\/g, "/")) + name);
+      const base = n.slice(n.lastIndexOf("/") + 1);
+      const user = uploaded.get(rel) ?? uploaded.get(n) ?? uploadedByBase.get(base);
+      const std = standard.get(n) ?? standard.get(rel);
+      return system ? (std ?? user) : (user ?? std);
+    },
+  };
+}
+
+function decode(src: Mql5Source, bag: DiagnosticBag): string | undefined {
+  const d = decodeMql5(src.bytes);
+  if (!d.ok) {
+    bag.error({ file: src.name, line: 1, col: 1 }, d.error);
+    return undefined;
+  }
+  return d.text;
+}
+
+function baseName(name: string): string {
+  const s = name.replace(/\\/g, "/");
+  return s.slice(s.lastIndexOf("/") + 1);
+}
+
+export function compileMql5(input: CompileInput): CompileResult {
+  const bag = new DiagnosticBag();
+  const mainName = baseName(input.main.name);
+  const mainText = decode({ ...input.main, name: mainName }, bag);
+  const uploaded = new Map<string, SourceText>();
+  for (const h of input.headers ?? []) {
+    const text = decode(h, bag);
+    if (text !== undefined) {
+      const file = h.name.replace(/\\/g, "/");
+      uploaded.set(norm(file), { file, text });
+    }
+  }
+  if (mainText === undefined) {
+    return fail(bag);
+  }
+  const resolver = makeResolver(uploaded);
+  // The implicit headers are preprocessed on their own (they define no macros).
+  const tokens: Token[] = [];
+  const nativeFiles = new Set<string>();
+  for (const [path] of STANDARD_HEADERS) {
+    nativeFiles.add(path);
+  }
+  for (const h of IMPLICIT_HEADERS) {
+    const text = STANDARD_HEADERS.get(h) ?? "";
+    const pp = preprocess({ main: { file: h, text }, resolver, now: input.now });
+    for (const d of pp.diagnostics) {
+      bag.items.push(d);
+    }
+    const t = lex(pp.text, pp.origins, bag);
+    for (let i = 0; i < t.length - 1; i += 1) {
+      tokens.push(t[i] as Token);
+    }
+  }
+  const pp = preprocess({ main: { file: mainName, text: mainText }, resolver, now: input.now });
+  for (const d of pp.diagnostics) {
+    bag.items.push(d);
+  }
+  if (bag.hasErrors) {
+    return fail(bag);
+  }
+  for (const t of lex(pp.text, pp.origins, bag)) {
+    tokens.push(t);
+  }
+  const typeNames = new Set<string>(Object.keys(MQL5_ENUMS));
+  for (const t of tokens) {
+    if (t.kind === "ident" && t.text.startsWith("ENUM_")) {
+      typeNames.add(t.text);
+    }
+  }
+  const program = parse(tokens, bag, { typeNames });
+  if (bag.hasErrors) {
+    return fail(bag);
+  }
+  refuseNonExperts(program, mainName, bag);
+  const binder = new Binder(bag, { nativeFiles });
+  binder.bind(program);
+  if (bag.hasErrors) {
+    return fail(bag);
+  }
+  const lowering = new Lowering(binder, bag);
+  const js = lowering.lowerProgram(mainName);
+  const handlers = binder.functions
+    .filter((f) => f.def && (HANDLER_NAMES as readonly string[]).includes(f.name))
+    .map((f) => f.name);
+  if (!bag.hasErrors && !ACTIVE_HANDLERS.some((h) => handlers.includes(h))) {
+    bag.error(
+      { file: mainName, line: 1, col: 1 },
+      `an EA must define at least one event handler (${ACTIVE_HANDLERS.join(", ")})`,
+    );
+  }
+  if (bag.hasErrors) {
+    return fail(bag);
+  }
+  const properties: Record<string, string> = {};
+  for (const p of pp.properties) {
+    properties[p.name] = p.value;
+  }
+  return {
+    ok: true,
+    js,
+    inputParams: inputParams(binder),
+    eventHandlers: HANDLER_NAMES.filter((h) => handlers.includes(h)),
+    properties,
+    warnings: bag.items.filter((d) => d.severity === "warning"),
+  };
+}
+
+function refuseNonExperts(program: Program, file: string, bag: DiagnosticBag): void {
+  const fn = (name: string): TopLevel | undefined =>
+    program.decls.find(
+      (d) => d.kind === "FuncDecl" && d.name === name && d.body && d.loc.file === file,
+    );
+  const calc = fn("OnCalculate");
+  if (calc) {
+    bag.error(
+      calc.loc,
+      "this program is an indicator (OnCalculate), not an Expert Advisor: upload it as a custom indicator",
+    );
+  }
+  const start = fn("OnStart");
+  if (start) {
+    bag.error(start.loc, "this program is a script (OnStart), not an Expert Advisor");
+  }
+}
+
+function fail(bag: DiagnosticBag): CompileResult {
+  const errors = bag.errors();
+  const shown = errors.slice(0, MAX_REPORTED).map(formatDiagnostic);
+  if (errors.length > MAX_REPORTED) {
+    shown.push(`… and ${errors.length - MAX_REPORTED} more error(s)`);
+  }
+  return { ok: false, error: shown.join("\n"), errors };
+}
+
+/** The default of an input as the source writes it (constants evaluated). */
+function defaultText(e: Expr | undefined, binder: Binder): string {
+  if (!e) {
+    return "";
+  }
+  switch (e.kind) {
+    case "IntLit":
+    case "CharLit":
+    case "ColorLit":
+      return String(e.value);
+    case "FloatLit":
+      return String(e.value);
+    case "StringLit":
+      return e.value;
+    case "BoolLit":
+      return String(e.value);
+    case "DatetimeLit": {
+      const t = Number(e.value);
+      return timeToString(t, t % 60 === 0 ? 3 : 5);
+    }
+    case "NullLit":
+      return "";
+    case "Ident":
+    case "Scoped":
+      if (binder.globals.get(e.name)?.k === "const") {
+        return e.name;
+      }
+      break;
+    case "Unary":
+      if (e.op === "-" && (e.operand.kind === "IntLit" || e.operand.kind === "FloatLit")) {
+        return `-${String(e.operand.value)}`;
+      }
+      break;
+    case "Cast":
+      return defaultText(e.expr, binder);
+    default:
+      break;
+  }
+  const v = binder.constValue(e);
+  return v === undefined ? "" : String(v);
+}
+
+function inputParams(binder: Binder): Mql5InputParam[] {
+  const out: Mql5InputParam[] = [];
+  for (const g of binder.globalVars) {
+    if (!g.sym.input) {
+      continue;
+    }
+    const ty = g.sym.ty;
+    const param: Mql5InputParam = {
+      name: g.declarator.name,
+      type: g.decl.type.name,
+      default: defaultText(g.declarator.init, binder),
+    };
+    if (ty.k === "enum") {
+      const members = [...ty.members.keys()];
+      const d = param.default;
+      const byValue = /^-?\d+$/.test(d)
+        ? [...ty.members].find(([, v]) => String(v) === d)?.[0]
+        : undefined;
+      out.push({
+        ...param,
+        default: byValue ?? (d === "" ? (members[0] ?? "") : d),
+        enum: ty.name,
+        enumValues: members,
+      });
+    } else {
+      out.push(param);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+// MQL5 language semantics, end to end: small programs compiled by the MQL5 compiler and run in
+// the real EA runtime; expected values are the ones the MQL5 reference documents (integer
+// division and wrap-around, 64-bit exactness, conversions, arrays, structs, classes, pointers,
+// references, overloads).
+import { describe, expect, test } from "bun:test";
+import { printedBy, run } from "./support.ts";
+
+describe("integers", () => {
+  test("division truncates toward zero; % keeps the dividend's sign", async () => {
+    expect(await printedBy('Print(7/2, " ", -7/2, " ", 7%3, " ", -7%3, " ", 7%-3);')).toEqual([
+      "3 -3 1 -1 1",
+    ]);
+  });
+
+  test("32-bit and narrower types wrap around", async () => {
+    const lines = await printedBy(`
+      int a = 2147483647; a++;
+      uint u = 0; u--;
+      uchar c = 250; c += 10;
+      char ch = 127; ch++;
+      short s = 32767; s++;
+      ushort us = 65535; us++;
+      int m = 65536 * 65536;
+      Print(a, " ", u, " ", c, " ", ch, " ", s, " ", us, " ", m);`);
+    expect(lines).toEqual(["-2147483648 4294967295 4 -128 -32768 0 0"]);
+  });
+
+  test("long and ulong are exact to 64 bits and wrap", async () => {
+    const lines = await printedBy(`
+      long l = 9223372036854775807;
+      Print(l);
+      l++;
+      Print(l);
+      ulong u = 18446744073709551615;
+      Print(u);
+      u++;
+      Print(u);
+      long m = 3037000500;
+      Print(m * m);
+      long x = 1;
+      x <<= 40;
+      Print(x, " ", x >> 3, " ", x | 5);
+      long big = 9007199254740993;
+      Print(big, " ", big - 1, " ", big / 3);`);
+    expect(lines).toEqual([
+      "9223372036854775807",
+      "-9223372036854775808",
+      "18446744073709551615",
+      "0",
+      "-9223372036709301616",
+      "1099511627776 137438953472 1099511627781",
+      "9007199254740993 9007199254740992 3002399751580331",
+    ]);
+  });
+
+  test("mixed signedness converts to unsigned as C does", async () => {
+    const lines = await printedBy(`
+      int n = -1; uint u = 1;
+      Print(n < u, " ", n + u, " ", (uint)n);`);
+    expect(lines).toEqual(["false 0 4294967295"]);
+  });
+
+  test("bitwise operators on int and uint", async () => {
+    const lines = await printedBy(`
+      uint a = 0xF0F0F0F0;
+      int b = -16;
+      Print(a >> 4, " ", ~a, " ", b >> 2, " ", a & 0xFF, " ", 1 << 31, " ", 5 ^ 3);`);
+    expect(lines).toEqual(["252645135 252645135 -4 240 -2147483648 6"]);
+  });
+
+  test("integer division by zero stops the program at the MQL5 line", async () => {
+    const r = await run(`
+int Div(int a, int b)
+  {
+   int r = a / b;
+   return r;
+  }
+int OnInit() { return INIT_SUCCEEDED; }
+void OnTick() { int z = 0; Print(Div(1, z)); }
+`);
+    const o = r.tick();
+    expect(o.ok).toBe(false);
+    expect(o.error?.message).toBe("zero divide in 'test.mq5' (4,12), function Div");
+    expect(o.error?.stack).toBe("    at Div (test.mq5:4)\n    at OnTick (test.mq5:8)");
+  });
+});
+
+describe("conversions", () => {
+  test("double to int truncates; int to double; text of doubles", async () => {
+    const lines = await printedBy(`
+      int i = 3.99; int j = -3.99;
+      double d = 1/3; double e = 1/3.0;
+      Print(i, " ", j, " ", d, " ", 1.0, " ", 0.1 + 0.2, " ", e);
+      string s = 5;
+      Print(s + "x", " ", true, " ", (int)"42", " ", (double)"1.5e2");`);
+    expect(lines).toEqual(["3 -3 0.0 1.0 0.3 0.3333333333333333", "5x true 42 150.0"]);
+  });
+
+  test("string concatenation and comparison", async () => {
+    const lines = await printedBy(`
+      string a = "abc";
+      Print(a + 1 + 2, " ", "b" > "a", " ", a == "abc", " ", a + 1.5);`);
+    expect(lines).toEqual(["abc12 true true abc1.5"]);
+  });
+});
+
+describe("control flow", () => {
+  test("switch falls through; do/while; break and continue", async () => {
+    const lines = await printedBy(`
+      string out = "";
+      for (int i = 0; i < 5; i++) {
+        switch (i) {
+          case 0: out += "a";
+          case 1: out += "b"; break;
+          case 3: continue;
+          default: out += "d";
+        }
+        out += "|";
+      }
+      int k = 0;
+      do { k += 2; } while (k < 7);
+      Print(out, " ", k);`);
+    expect(lines).toEqual(["ab|b|d|d| 8"]);
+  });
+});
+
+describe("functions", () => {
+  test("overloads, default parameters and references", async () => {
+    const lines = await printedBy(
+      `Print(Kind(1), Kind(1.5), Kind("s"), " ", Sum(1), " ", Sum(1, 5));
+       int x = 1; Inc(x); Inc(x);
+       double arr[]; Fill(arr, 3);
+       Print(x, " ", ArraySize(arr), " ", arr[2]);`,
+      `string Kind(int v) { return "i"; }
+       string Kind(double v) { return "d"; }
+       string Kind(string v) { return "s"; }
+       int Sum(int a, int b = 10) { return a + b; }
+       void Inc(int &v) { v++; }
+       void Fill(double &a[], int n) { ArrayResize(a, n); for (int i = 0; i < n; i++) a[i] = i * 1.5; }`,
+    );
+    expect(lines).toEqual(["ids 11 6", "3 3 3.0"]);
+  });
+});
+
+describe("arrays", () => {
+  test("static, dynamic and two-dimensional arrays; initialiser lists", async () => {
+    const lines = await printedBy(`
+      int a[5] = {1, 2, 3};
+      string names[] = {"x", "y"};
+      double m[2][3];
+      m[1][2] = 4.5;
+      int d[];
+      ArrayResize(d, 4);
+      d[3] = 9;
+      Print(a[0] + a[2], " ", a[4], " ", ArraySize(a), " ", names[1], " ", m[1][2], " ", m[0][0], " ", d[3], " ", d[0]);`);
+    expect(lines).toEqual(["4 0 5 y 4.5 0.0 9 0"]);
+  });
+
+  test("reading past the end stops the program with array out of range", async () => {
+    const r = await run(`
+int OnInit() { return INIT_SUCCEEDED; }
+void OnTick()
+  {
+   int a[3];
+   int i = 3;
+   Print(a[i]);
+  }
+`);
+    const o = r.tick();
+    expect(o.ok).toBe(false);
+    expect(o.error?.message).toBe("array out of range in 'test.mq5' (7,10), function OnTick");
+  });
+});
+
+describe("structs and classes", () => {
+  test("structs copy by value", async () => {
+    const lines = await printedBy(
+      `Pt a; a.x = 1; a.y = 2;
+       Pt b = a; b.x = 10;
+       Pt c; c = b; c.y = 20;
+       Print(a.x, " ", b.x, " ", c.x, " ", b.y, " ", c.y);`,
+      "struct Pt { int x; int y; };",
+    );
+    expect(lines).toEqual(["1 10 10 2 20"]);
+  });
+
+  test("constructors, initializer lists, inheritance, virtual and qualified calls", async () => {
+    const lines = await printedBy(
+      `CShape *s[2];
+       s[0] = new CSquare(3);
+       s[1] = new CCircle(1);
+       for (int i = 0; i < 2; i++) Print(s[i].Name(), " ", s[i].Area());
+       CSquare q(2);
+       Print(q.Describe(), " ", CShape::count);
+       delete s[0];
+       Print(CheckPointer(s[0]) == POINTER_INVALID, " ", CheckPointer(s[1]) == POINTER_DYNAMIC, " ", CheckPointer(GetPointer(q)) == POINTER_AUTOMATIC);`,
+      `class CShape
+         {
+       protected:
+          string m_name;
+       public:
+          static int count;
+                   CShape(string name) : m_name(name) { count++; }
+          virtual double Area() { return 0; }
+          string Name() { return m_name; }
+          virtual string Describe() { return m_name + ":" + DoubleToString(Area(), 1); }
+         };
+       int CShape::count = 0;
+       class CSquare : public CShape
+         {
+          double m_side;
+       public:
+                   CSquare(double side) : CShape("square"), m_side(side) {}
+          virtual double Area() { return m_side * m_side; }
+          virtual string Describe() { return "[" + CShape::Describe() + "]"; }
+         };
+       class CCircle : public CShape
+         {
+          double m_r;
+       public:
+                   CCircle(double r) : CShape("circle") { m_r = r; }
+          virtual double Area();
+         };
+       double CCircle::Area() { return 3.0 * m_r * m_r; }`,
+    );
+    expect(lines).toEqual(["square 9.0", "circle 3.0", "[square:4.0] 3", "true true true"]);
+  });
+
+  test("using a deleted object stops the program with invalid pointer access", async () => {
+    const r = await run(`
+class CItem { public: int v; };
+int OnInit() { return INIT_SUCCEEDED; }
+void OnTick()
+  {
+   CItem *p = new CItem;
+   delete p;
+   Print(p.v);
+  }
+`);
+    const o = r.tick();
+    expect(o.ok).toBe(false);
+    expect(o.error?.message).toBe("invalid pointer access in 'test.mq5' (8,10), function OnTick");
+  });
+});
+
+describe("enums and macros", () => {
+  test("user enums, EnumToString, #define constants and function-like macros", async () => {
+    const lines = await printedBy(
+      `Mode m = MODE_B;
+       Print(m, " ", EnumToString(m), " ", EnumToString(MODE_SMA), " ", SQR(3 + 1), " ", LIMIT);`,
+      `enum Mode { MODE_A, MODE_B = 5, MODE_C };
+       #define SQR(x) ((x) * (x))
+       #define LIMIT 42`,
+    );
+    expect(lines).toEqual(["5 MODE_B MODE_SMA 16 42"]);
+  });
+});
