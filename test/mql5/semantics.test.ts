@@ -255,3 +255,62 @@ describe("enums and macros", () => {
     expect(lines).toEqual(["5 MODE_B MODE_SMA 16 42"]);
   });
 });
+
+describe("templates", () => {
+  test("function templates are instantiated per deduced or explicit type", async () => {
+    const lines = await printedBy(
+      `int a[] = {3, 9, 4};
+       string s[] = {"b", "a"};
+       Print(Max(3, 7), " ", Max(2.5, 1.0), " ", Max<long>(1, 2), " ", Largest(a), " ", Largest(s), " ", Half(7), " ", Half(7.0));`,
+      `template<typename T> T Max(T a, T b) { return a > b ? a : b; }
+       template<typename T> T Largest(const T &arr[])
+         {
+          T best = arr[0];
+          for(int i = 1; i < ArraySize(arr); i++) if(arr[i] > best) best = arr[i];
+          return best;
+         }
+       template<typename T> T Half(T v) { return v / 2; }`,
+    );
+    expect(lines).toEqual(["7 2.5 2 9 b 3 3.5"]);
+  });
+
+  test("class templates: members typed by the argument, out-of-line methods, nested instances", async () => {
+    const lines = await printedBy(
+      `CStack<int> ints;
+       ints.Push(1); ints.Push(2); ints.Push(3);
+       CStack<string> *names = new CStack<string>();
+       names.Push("x"); names.Push("y");
+       CPair<string, double> p("pi", 3.25);
+       Print(ints.Pop(), " ", ints.Count(), " ", names.Pop(), " ", p.Key(), "=", p.Value(), " ", ints.Sum());
+       delete names;`,
+      `template<typename T>
+       class CStack
+         {
+          T    m_items[];
+          int  m_count;
+       public:
+               CStack(void) : m_count(0) {}
+          void Push(T v);
+          T    Pop(void) { m_count--; return m_items[m_count]; }
+          int  Count(void) const { return m_count; }
+          T    Sum(void) { T s = 0; for(int i = 0; i < m_count; i++) s += m_items[i]; return s; }
+         };
+       template<typename T>
+       void CStack<T>::Push(T v)
+         {
+          if(ArraySize(m_items) <= m_count) ArrayResize(m_items, m_count + 4);
+          m_items[m_count++] = v;
+         }
+       template<typename K, typename V>
+       class CPair
+         {
+          K m_key; V m_value;
+       public:
+            CPair(K k, V v) : m_key(k), m_value(v) {}
+          K Key(void) { return m_key; }
+          V Value(void) { return m_value; }
+         };`,
+    );
+    expect(lines).toEqual(["3 2 y pi=3.25 3"]);
+  });
+});

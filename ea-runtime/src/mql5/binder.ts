@@ -51,6 +51,10 @@ export interface FuncSym {
   readonly native: boolean;
   /** Declared with `...` as last parameter. */
   readonly variadic: boolean;
+  /** A function template: instantiated per deduced type arguments (see instantiateFunction). */
+  readonly template?: FuncDecl;
+  /** Template parameters → types, for an instance of a function template. */
+  readonly env?: ReadonlyMap<string, Ty>;
 }
 
 export type GlobalSym =
@@ -142,6 +146,14 @@ export class Binder {
   /** User functions with bodies, in source order. */
   readonly functions: FuncSym[] = [];
   private readonly classDecls = new Map<string, ClassSym>();
+  /** Class templates by name; instances are made on use (`CList<int>`). */
+  private readonly templateClasses = new Map<string, ClassDecl>();
+  /** Out-of-line method definitions of class templates, by template name. */
+  private readonly templateMethodDefs = new Map<string, FuncDecl[]>();
+  private readonly classInstances = new Map<string, ClassSym>();
+  private readonly functionInstances = new Map<string, FuncSym>();
+  /** Function-template instances made while lowering; the lowering emits them. */
+  readonly pendingFunctions: FuncSym[] = [];
   private readonly typedefs = new Map<string, Ty>();
 
   constructor(
@@ -232,12 +244,30 @@ export class Binder {
         return nested;
       }
     }
-    const c = this.classDecls.get(name);
-    if (c) {
-      if (c.decl && c.decl.templateParams.length > 0) {
-        this.diags.error(ref.loc, `class templates are not supported yet ('${name}')`);
+    const template = this.templateClasses.get(name);
+    if (template) {
+      if (ref.args.length === 0) {
+        // Inside the template, its own name means the current instance.
+        for (let x = cls; x; x = x.base) {
+          if (x.decl === template) {
+            return { k: "class", cls: x };
+          }
+        }
+        this.diags.error(ref.loc, `'${name}' is a class template: give its type arguments`);
         return T.any;
       }
+      if (ref.args.length !== template.templateParams.length) {
+        this.diags.error(
+          ref.loc,
+          `'${name}' takes ${template.templateParams.length} type argument(s), not ${ref.args.length}`,
+        );
+        return T.any;
+      }
+      const args = ref.args.map((a) => this.resolveType(a, cls, env));
+      return { k: "class", cls: this.instantiateClass(template, args) };
+    }
+    const c = this.classDecls.get(name);
+    if (c) {
       return { k: "class", cls: c };
     }
     const td = this.typedefs.get(name);
@@ -258,7 +288,11 @@ export class Binder {
     return T.any;
   }
 
-  paramSyms(params: readonly Param[], cls?: ClassSym): { params: ParamSym[]; variadic: boolean } {
+  paramSyms(
+    params: readonly Param[],
+    cls?: ClassSym,
+    env?: ReadonlyMap<string, Ty>,
+  ): { params: ParamSym[]; variadic: boolean } {
     const out: ParamSym[] = [];
     let variadic = false;
     for (const p of params) {
@@ -269,7 +303,7 @@ export class Binder {
       let ty =
         p.type.name === "void" && (p.ref || p.dims.length > 0)
           ? T.any
-          : this.resolveType(p.type, cls);
+          : this.resolveType(p.type, cls, env);
       for (let i = p.dims.length - 1; i >= 0; i -= 1) {
         ty = { k: "array", elem: ty, length: null };
       }
@@ -295,22 +329,8 @@ export class Binder {
       }
     }
     // Pass 2: class members (bases first).
-    const done = new Set<ClassSym>();
-    const fill = (c: ClassSym): void => {
-      if (done.has(c)) {
-        return;
-      }
-      done.add(c);
-      if (c.base) {
-        fill(c.base);
-      }
-      this.fillClass(c);
-      if (!c.native) {
-        this.classes.push(c);
-      }
-    };
     for (const c of this.classDecls.values()) {
-      fill(c);
+      this.ensureFilled(c);
     }
     // Pass 3: functions and variables, in order.
     for (const d of program.decls) {
@@ -383,7 +403,16 @@ export class Binder {
     }
   }
 
-  private declareClass(d: ClassDecl, outer: ClassSym | undefined): ClassSym {
+  private declareClass(d: ClassDecl, outer: ClassSym | undefined): ClassSym | undefined {
+    if (d.templateParams.length > 0) {
+      if (!d.forward) {
+        if (this.templateClasses.has(d.name)) {
+          this.diags.error(d.loc, `'${d.name}' is already defined`);
+        }
+        this.templateClasses.set(d.name, d);
+      }
+      return undefined;
+    }
     const existing = this.classDecls.get(d.name);
     if (existing) {
       if (d.forward) {
@@ -423,6 +452,20 @@ export class Binder {
     return sym;
   }
 
+  private readonly filled = new Set<ClassSym>();
+
+  /** Binds a class's members once (its base first); user classes join `classes` after their base. */
+  private ensureFilled(c: ClassSym): void {
+    if (this.filled.has(c)) {
+      return;
+    }
+    this.filled.add(c);
+    this.fillClass(c);
+    if (!c.native) {
+      this.classes.push(c);
+    }
+  }
+
   private fillClass(c: ClassSym): void {
     const d = c.decl;
     if (!d || d.forward) {
@@ -430,9 +473,10 @@ export class Binder {
     }
     const baseClause = d.bases[0];
     if (baseClause) {
-      const b = this.resolveType(baseClause.type, undefined);
+      const b = this.resolveType(baseClause.type, c);
       if (b.k === "class") {
         c.base = b.cls;
+        this.ensureFilled(b.cls);
       } else if (b.k !== "any") {
         this.diags.error(baseClause.loc, `'${baseClause.type.name}' is not a class`);
       }
@@ -566,9 +610,15 @@ export class Binder {
     return false;
   }
 
-  private defineMethodOutOfLine(d: FuncDecl): void {
+  private defineMethodOutOfLine(d: FuncDecl, instance?: ClassSym): void {
     const ownerName = (d.owner ?? "").replace(/<.*>$/, "");
-    const c = this.classDecls.get(ownerName);
+    if (!instance && this.templateClasses.has(ownerName)) {
+      const defs = this.templateMethodDefs.get(ownerName) ?? [];
+      defs.push(d);
+      this.templateMethodDefs.set(ownerName, defs);
+      return;
+    }
+    const c = instance ?? this.classDecls.get(ownerName);
     if (!c) {
       this.diags.error(d.loc, `'${ownerName}' is not a class`);
       return;
@@ -608,7 +658,7 @@ export class Binder {
   private declareFunction(d: FuncDecl): void {
     const native = this.isNative(d.loc) && !d.body;
     if (d.templateParams.length > 0) {
-      this.diags.error(d.loc, `function templates are not supported yet ('${d.name}')`);
+      this.declareFunctionTemplate(d);
       return;
     }
     const { params, variadic } = this.paramSyms(d.params);
@@ -710,6 +760,151 @@ export class Binder {
         this.globalVars.push({ decl: d, declarator: decl, sym });
       }
     }
+  }
+
+  private declareFunctionTemplate(d: FuncDecl): void {
+    if (!d.body) {
+      return;
+    }
+    const existing = this.globals.get(d.name);
+    if (existing && existing.k !== "funcs") {
+      this.diags.error(d.loc, `'${d.name}' is already declared`);
+      return;
+    }
+    const group: GlobalSym & { k: "funcs" } =
+      existing?.k === "funcs" ? existing : { k: "funcs", name: d.name, overloads: [] };
+    this.globals.set(d.name, group);
+    group.overloads.push({
+      name: d.name,
+      jsName: `${jsIdent(d.name)}$T${group.overloads.length}`,
+      decl: d,
+      def: d,
+      ret: T.any,
+      params: [],
+      native: false,
+      variadic: false,
+      template: d,
+    });
+  }
+
+  /** JS-safe spelling of type arguments for instance names. */
+  private mangle(args: readonly Ty[]): string {
+    return args
+      .map((a) =>
+        typeName(a)
+          .replace(/\*/g, "_p")
+          .replace(/[^A-Za-z0-9_]/g, "_"),
+      )
+      .join("$");
+  }
+
+  /** The instance of class template `d` for `args` (made once; members bound with T := arg). */
+  instantiateClass(d: ClassDecl, args: readonly Ty[]): ClassSym {
+    const key = `${d.name}<${args.map(typeName).join(",")}>`;
+    const known = this.classInstances.get(key);
+    if (known) {
+      return known;
+    }
+    const types = new Map<string, Ty>();
+    d.templateParams.forEach((p, i) => {
+      types.set(p, args[i] ?? T.any);
+    });
+    const sym: ClassSym = {
+      name: key,
+      jsName: `${jsIdent(d.name)}$${this.mangle(args)}`,
+      kind: d.keyword,
+      decl: d,
+      native: false,
+      base: undefined,
+      fields: new Map(),
+      methods: new Map(),
+      ctors: [],
+      dtor: undefined,
+      types,
+      typeArgs: args,
+    };
+    this.classInstances.set(key, sym);
+    for (const m of d.members) {
+      if (m.kind === "EnumDecl") {
+        this.declareEnum(m, sym);
+      }
+    }
+    this.filled.add(sym);
+    this.fillClass(sym);
+    for (const def of this.templateMethodDefs.get(d.name) ?? []) {
+      def.templateParams.forEach((p, i) => {
+        if (!types.has(p)) {
+          types.set(p, args[i] ?? T.any);
+        }
+      });
+      this.defineMethodOutOfLine(def, sym);
+    }
+    this.classes.push(sym);
+    return sym;
+  }
+
+  /**
+   * The instance of function template `f` for explicit type arguments and/or the argument types
+   * of a call (deduction from parameters written `T`, `T&`, `T[]`, `T*`); undefined when the
+   * template's parameters cannot all be deduced.
+   */
+  instantiateFunction(
+    f: FuncSym,
+    explicit: readonly Ty[],
+    argTypes: readonly Ty[],
+  ): FuncSym | undefined {
+    const d = f.template;
+    if (!d) {
+      return undefined;
+    }
+    const env = new Map<string, Ty>();
+    d.templateParams.forEach((p, i) => {
+      const t = explicit[i];
+      if (t) {
+        env.set(p, t);
+      }
+    });
+    d.params.forEach((p, i) => {
+      const a = argTypes[i];
+      if (!a || !d.templateParams.includes(p.type.name) || env.has(p.type.name)) {
+        return;
+      }
+      let t: Ty = a;
+      for (let k = 0; k < p.dims.length && t.k === "array"; k += 1) {
+        t = t.elem;
+      }
+      if (p.type.pointer && t.k === "ptr") {
+        t = { k: "class", cls: t.cls };
+      }
+      if (t.k === "null") {
+        return;
+      }
+      env.set(p.type.name, t);
+    });
+    if (d.templateParams.some((p) => !env.has(p))) {
+      return undefined;
+    }
+    const args = d.templateParams.map((p) => env.get(p) as Ty);
+    const key = `${f.jsName}<${args.map(typeName).join(",")}>`;
+    const known = this.functionInstances.get(key);
+    if (known) {
+      return known;
+    }
+    const { params } = this.paramSyms(d.params, undefined, env);
+    const inst: FuncSym = {
+      name: f.name,
+      jsName: `${f.jsName}$${this.mangle(args)}`,
+      decl: d,
+      def: d,
+      ret: this.resolveType(d.returnType, undefined, env),
+      params,
+      native: false,
+      variadic: false,
+      env,
+    };
+    this.functionInstances.set(key, inst);
+    this.pendingFunctions.push(inst);
+    return inst;
   }
 
   /** `int CFoo::count = 5;` — the definition (and initial value) of a static member. */

@@ -105,6 +105,8 @@ class FnCtx {
     readonly cls: ClassSym | undefined,
     readonly isStatic: boolean,
     readonly ret: Ty,
+    /** Template parameters of a function-template instance. */
+    readonly env?: ReadonlyMap<string, Ty>,
   ) {}
 
   temp(): string {
@@ -142,7 +144,8 @@ export class Lowering {
   readonly out = new JsOut();
   private ctx: FnCtx = new FnCtx("", undefined, false, T.void);
   /** Static locals hoisted to program level: declared before functions run. */
-  private readonly statics: string[] = [];
+  private readonly statics: { js: string; init: string; loc: Loc }[] = [];
+  private staticTemps = 0;
   private staticCount = 0;
 
   constructor(
@@ -152,32 +155,84 @@ export class Lowering {
 
   // ================================================================ program
 
+  /**
+   * Program layout: functions (hoisted), `$init` (global initialisers), then enum tables,
+   * classes and template instances until lowering finds no new one, then the declarations of
+   * globals and static locals, and the calls that initialise them once every class exists.
+   */
   lowerProgram(mainFile: string): string {
     const o = this.out;
     o.line("const $m = __mql.bind($sites());");
-    for (const e of this.binder.enums) {
-      if (!e.builtin && e.name) {
-        const body = [...e.members].map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(", ");
-        o.line(`const $E_${jsIdent(e.name)} = Object.freeze({ ${body} });`);
-      }
-    }
-    for (const c of this.binder.classes) {
-      this.lowerClass(c);
-    }
     for (const f of this.binder.functions) {
       this.lowerFunction(f);
     }
     this.ctx = new FnCtx("<global>", undefined, false, T.void);
+    o.line("function $init() {");
+    o.indent();
+    const globals: string[] = [];
     for (const g of this.binder.globalVars) {
+      globals.push(g.sym.jsName);
       this.guard(g.declarator.loc, () => this.lowerGlobal(g.decl, g.declarator, g.sym));
     }
     this.lowerStaticFieldInits();
-    if (this.ctx.temps > 0) {
-      o.line(`var ${Array.from({ length: this.ctx.temps }, (_, i) => `$t${i + 1}`).join(", ")};`);
+    this.declareTemps();
+    o.dedent();
+    o.line("}");
+    const enums = new Set<unknown>();
+    const classes = new Set<ClassSym>();
+    const emitClass = (c: ClassSym): void => {
+      if (classes.has(c) || c.native) {
+        return;
+      }
+      classes.add(c);
+      if (c.base) {
+        emitClass(c.base);
+      }
+      this.lowerClass(c);
+    };
+    for (let progress = true; progress; ) {
+      progress = false;
+      for (const e of this.binder.enums) {
+        if (!enums.has(e)) {
+          enums.add(e);
+          progress = true;
+          if (!e.builtin && e.name) {
+            const body = [...e.members].map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(", ");
+            o.line(`const $E_${jsIdent(e.name)} = Object.freeze({ ${body} });`);
+          }
+        }
+      }
+      for (const c of [...this.binder.classes]) {
+        if (!classes.has(c)) {
+          progress = true;
+          emitClass(c);
+        }
+      }
+      for (
+        let f = this.binder.pendingFunctions.shift();
+        f;
+        f = this.binder.pendingFunctions.shift()
+      ) {
+        progress = true;
+        this.lowerFunction(f);
+      }
+    }
+    o.line("function $statics() {");
+    o.indent();
+    if (this.staticTemps > 0) {
+      o.line(`var ${Array.from({ length: this.staticTemps }, (_, i) => `$t${i + 1}`).join(", ")};`);
     }
     for (const s of this.statics) {
-      o.line(s);
+      o.line(`${s.js} = ${s.init};`, s.loc);
+      globals.push(s.js);
     }
+    o.dedent();
+    o.line("}");
+    if (globals.length > 0) {
+      o.line(`var ${globals.join(", ")};`);
+    }
+    o.line("$statics();");
+    o.line("$init();");
     o.line(`function $sites() { return ${JSON.stringify(o.sites)}; }`);
     return o.finish(mainFile);
   }
@@ -210,10 +265,10 @@ export class Lowering {
   private lowerGlobal(d: VarDecl, decl: Declarator, sym: GlobalSym & { k: "var" }): void {
     const name = sym.jsName;
     if (sym.input) {
-      this.out.line(`var ${name} = ${this.inputCall(d, decl, sym.ty)};`, decl.loc);
+      this.out.line(`${name} = ${this.inputCall(d, decl, sym.ty)};`, decl.loc);
       return;
     }
-    this.out.line(`var ${name} = ${this.initialValue(sym.ty, decl, d.type)};`, decl.loc);
+    this.out.line(`${name} = ${this.initialValue(sym.ty, decl, d.type)};`, decl.loc);
   }
 
   private inputCall(d: VarDecl, decl: Declarator, ty: Ty): string {
@@ -556,7 +611,7 @@ export class Lowering {
   private lowerFunction(f: FuncSym): void {
     const def = f.def as FuncDecl;
     const o = this.out;
-    this.ctx = new FnCtx(f.name, undefined, false, f.ret);
+    this.ctx = new FnCtx(f.name, undefined, false, f.ret, f.env);
     const params = this.declareParams(f.params);
     o.line(`function ${f.jsName}(${params}) {`, def.loc);
     o.indent();
@@ -758,7 +813,7 @@ export class Lowering {
   }
 
   private localVarInline(d: VarDecl): string {
-    const base = this.binder.resolveType(d.type, this.ctx.cls);
+    const base = this.binder.resolveType(d.type, this.ctx.cls, this.ctx.env);
     const parts: string[] = [];
     for (const decl of d.declarators) {
       const dims = decl.dims.map((x, i) =>
@@ -774,16 +829,12 @@ export class Lowering {
         this.staticCount += 1;
         const js = `$s${this.staticCount}_${jsIdent(decl.name)}`;
         const saved = this.ctx;
-        this.ctx = new FnCtx(saved.name, saved.cls, saved.isStatic, saved.ret);
+        this.ctx = new FnCtx(saved.name, saved.cls, saved.isStatic, saved.ret, saved.env);
         const init = this.initialValue(ty, decl, d.type);
         const temps = this.ctx.temps;
         this.ctx = saved;
-        if (temps > 0) {
-          this.statics.push(
-            `var ${Array.from({ length: temps }, (_, i) => `$t${i + 1}`).join(", ")};`,
-          );
-        }
-        this.statics.push(`var ${js} = ${init};`);
+        this.staticTemps = Math.max(this.staticTemps, temps);
+        this.statics.push({ js, init, loc: decl.loc });
         saved.scopes[saved.scopes.length - 1]?.set(decl.name, {
           js,
           ty,
@@ -1050,11 +1101,15 @@ export class Lowering {
         return this.index(e.object, e.index, e.loc);
       case "Cast": {
         const v = this.expr(e.expr);
-        const to = this.binder.resolveType(e.type, this.ctx.cls);
+        const to = this.binder.resolveType(e.type, this.ctx.cls, this.ctx.env);
         return { js: this.conv(v, to, e.loc, true), ty: to };
       }
       case "New": {
-        const ty = this.binder.resolveType({ ...e.type, pointer: false }, this.ctx.cls);
+        const ty = this.binder.resolveType(
+          { ...e.type, pointer: false },
+          this.ctx.cls,
+          this.ctx.env,
+        );
         if (ty.k !== "class") {
           this.err(e.loc, `'new' needs a class, not ${typeName(ty)}`);
         }
@@ -1075,7 +1130,7 @@ export class Lowering {
       }
       case "Sizeof": {
         const ty = e.type
-          ? this.binder.resolveType(e.type, this.ctx.cls)
+          ? this.binder.resolveType(e.type, this.ctx.cls, this.ctx.env)
           : e.expr
             ? this.expr(e.expr).ty
             : T.int;
@@ -1987,19 +2042,48 @@ export class Lowering {
       return this.err(e.loc, `'${name}' is not a function`);
     }
     const vals = e.args.map((a) => this.expr(a));
-    const i = this.pick(g.overloads, vals, e.loc, name);
-    const f = g.overloads[i] as FuncSym;
+    const candidates = this.instantiateCandidates(g.overloads, e, vals);
+    const i = this.pick(candidates, vals, e.loc, name);
+    const f = candidates[i] as FuncSym;
     if (f.native && GAPS.has(name)) {
       this.err(e.callee.loc, `'${name}' is not available in this runtime yet`);
     }
-    const args = this.args(
-      f.params,
-      vals,
-      e.loc,
-      f.native,
-      f.native && TEXT_JOINERS.has(name),
-    );
+    const args = this.args(f.params, vals, e.loc, f.native, f.native && TEXT_JOINERS.has(name));
     return this.finishCall(`${f.jsName}(${args})`, f.ret);
+  }
+
+  /**
+   * Overloads of a call with function templates replaced by their instances for this call's
+   * argument types (and explicit `<…>` arguments); ordinary functions come first, so they win
+   * a tie as in C++.
+   */
+  private instantiateCandidates(
+    overloads: readonly FuncSym[],
+    e: Call,
+    vals: readonly Val[],
+  ): FuncSym[] {
+    const plain = overloads.filter((f) => !f.template);
+    if (plain.length === overloads.length) {
+      return plain;
+    }
+    const explicit = e.typeArgs.map((t) => this.binder.resolveType(t, this.ctx.cls, this.ctx.env));
+    const out = [...plain];
+    for (const f of overloads) {
+      if (f.template) {
+        const inst = this.binder.instantiateFunction(
+          f,
+          explicit,
+          vals.map((v) => v.ty),
+        );
+        if (inst) {
+          out.push(inst);
+        }
+      }
+    }
+    if (out.length === 0) {
+      this.err(e.loc, `cannot deduce the template arguments of '${overloads[0]?.name ?? "?"}'`);
+    }
+    return out;
   }
 
   /** Built-ins whose meaning depends on static types the runtime cannot see. */
