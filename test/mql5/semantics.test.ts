@@ -314,3 +314,90 @@ describe("templates", () => {
     expect(lines).toEqual(["3 2 y pi=3.25 3"]);
   });
 });
+
+describe("more of the language", () => {
+  test("operator overloading on structs and classes", async () => {
+    const lines = await printedBy(
+      `Vec a(1, 2), b(3, 4);
+       Vec c = a + b;
+       c += a;
+       Vec d = -c;
+       Print(c.x, ",", c.y, " ", d.x, " ", a == b, " ", a == Vec(1, 2), " ", c[1]);`,
+      `class Vec
+         {
+       public:
+          double x, y;
+                Vec(void) : x(0), y(0) {}
+                Vec(double ax, double ay) : x(ax), y(ay) {}
+          Vec   operator+(const Vec &o) { return Vec(x + o.x, y + o.y); }
+          void  operator+=(const Vec &o) { x += o.x; y += o.y; }
+          Vec   operator-(void) { return Vec(-x, -y); }
+          bool  operator==(const Vec &o) { return x == o.x && y == o.y; }
+          double operator[](int i) { return i == 0 ? x : y; }
+         };`,
+    );
+    expect(lines).toEqual(["5.0,8.0 -5.0 false true 8.0"]);
+  });
+
+  test("function pointers, static locals, __FUNCTION__, sizeof and literals", async () => {
+    const lines = await printedBy(
+      `Op f = Add;
+       Print(Apply(f, 2, 3), " ", Apply(Mul, 2, 3), " ", Counter(), Counter(), Counter(), " ", Where());
+       Print(sizeof(int), " ", sizeof(long), " ", sizeof(Pair), " ", C'255,0,0' == clrRed, " ", D'2024.01.02 03:04:05');`,
+      `typedef int (*Op)(int, int);
+       int Add(int a, int b) { return a + b; }
+       int Mul(int a, int b) { return a * b; }
+       int Apply(Op op, int a, int b) { return op(a, b); }
+       int Counter() { static int n = 0; n++; return n; }
+       string Where() { return __FUNCTION__; }
+       struct Pair { int a; double b; };`,
+    );
+    expect(lines).toEqual(["5 6 123 Where", "4 8 12 true 1704164645"]);
+  });
+
+  test("structs: nested copies, arrays of structs, ZeroMemory, references", async () => {
+    const lines = await printedBy(
+      `Order o; o.ticket = 7; o.price.bid = 1.5; o.tags[1] = 3;
+       Order copy = o; copy.price.bid = 2.5; copy.tags[1] = 9;
+       Order list[]; ArrayResize(list, 2); list[1] = o;
+       Bump(list[1]);
+       ZeroMemory(o);
+       Print(o.ticket, " ", o.price.bid, " ", copy.price.bid, " ", list[1].ticket, " ", list[1].tags[1], " ", list[0].ticket);`,
+      `struct Price { double bid; double ask; };
+       struct Order { long ticket; Price price; int tags[3]; };
+       void Bump(Order &x) { x.ticket += 100; x.tags[1]++; }`,
+    );
+    expect(lines).toEqual(["0 0.0 2.5 107 4 0"]);
+  });
+
+  test("pointers passed by reference, arrays of objects, two-dimensional dynamic arrays", async () => {
+    const lines = await printedBy(
+      `CNode *head = NULL;
+       for (int i = 1; i <= 3; i++) Prepend(head, i);
+       int sum = 0;
+       for (CNode *n = head; n != NULL; n = n.next) sum += n.value;
+       CNode nodes[];
+       ArrayResize(nodes, 2);
+       nodes[1].value = 5;
+       double grid[][3];
+       ArrayResize(grid, 2);
+       grid[1][2] = 7.5;
+       Print(sum, " ", head.value, " ", nodes[1].value, " ", nodes[0].value, " ", ArrayRange(grid, 0), " ", grid[1][2]);`,
+      `class CNode { public: int value; CNode *next; CNode(void) : value(0), next(NULL) {} };
+       void Prepend(CNode *&head, int v) { CNode *n = new CNode; n.value = v; n.next = head; head = n; }`,
+    );
+    expect(lines).toEqual(["6 3 5 0 2 7.5"]);
+  });
+
+  test("built-ins with reference parameters and overloads by arity", async () => {
+    const lines = await printedBy(`
+      string s = "a-b-c";
+      int n = StringReplace(s, "-", "+");
+      string parts[];
+      int k = StringSplit(s, '+', parts);
+      double bid = 0;
+      bool ok = SymbolInfoDouble(_Symbol, SYMBOL_BID, bid);
+      Print(n, " ", s, " ", k, " ", parts[2], " ", ok, " ", bid == SymbolInfoDouble(_Symbol, SYMBOL_BID), " ", bid > 0);`);
+    expect(lines).toEqual(["2 a+b+c 3 c true true true"]);
+  });
+});

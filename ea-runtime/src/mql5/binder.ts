@@ -85,6 +85,46 @@ export function jsIdent(name: string): string {
   return JS_RESERVED.has(name) ? `${name}$` : name;
 }
 
+const OPERATOR_NAMES: Record<string, string> = {
+  "+": "add",
+  "-": "sub",
+  "*": "mul",
+  "/": "div",
+  "%": "mod",
+  "==": "eq",
+  "!=": "ne",
+  "<": "lt",
+  ">": "gt",
+  "<=": "le",
+  ">=": "ge",
+  "[]": "index",
+  "()": "call",
+  "=": "assign",
+  "!": "not",
+  "~": "inv",
+  "&": "and",
+  "|": "or",
+  "^": "xor",
+  "<<": "shl",
+  ">>": "shr",
+  "&&": "land",
+  "||": "lor",
+  "++": "inc",
+  "--": "dec",
+};
+
+/** JS name of a method: `operator+=` → `$op_addeq`, other names as jsIdent. */
+export function methodJsName(name: string): string {
+  if (!name.startsWith("operator")) {
+    return jsIdent(name);
+  }
+  const op = name.slice("operator".length).trim();
+  const assign = op.length > 1 && op.endsWith("=") && !["==", "!=", "<=", ">="].includes(op);
+  const base = assign ? op.slice(0, -1) : op;
+  const word = OPERATOR_NAMES[base] ?? [...base].map((c) => c.charCodeAt(0).toString(16)).join("_");
+  return `$op_${word}${assign ? "eq" : ""}`;
+}
+
 /** Exact values MQL5 gives constants the runtime can only approximate as doubles. */
 const EXACT_CONSTANTS: Record<string, [bigint, Ty]> = {
   LONG_MAX: [9223372036854775807n, T.long],
@@ -576,7 +616,7 @@ export class Binder {
         } else if (c.native) {
           m.jsName = name;
         } else {
-          const plain = jsIdent(name);
+          const plain = methodJsName(name);
           const taken = used.has(plain) || this.hasInheritedName(c.base, plain);
           m.jsName = taken ? `${plain}$${list.indexOf(m)}` : plain;
         }
@@ -738,11 +778,14 @@ export class Binder {
       );
       const ty = this.arrayOf(base, dims);
       const existing = this.globals.get(decl.name);
-      if (existing && !(existing.k === "var" && existing.native)) {
-        if (existing.k !== "const" || !native) {
-          this.diags.error(decl.loc, `'${decl.name}' is already declared`);
-          continue;
-        }
+      // A user global may hide a built-in (function, constant or variable), as in MQL5.
+      const builtin =
+        existing?.k === "const" ||
+        (existing?.k === "var" && existing.native) ||
+        (existing?.k === "funcs" && existing.overloads.every((f) => f.native));
+      if (existing && !builtin && !(native && existing.k === "const")) {
+        this.diags.error(decl.loc, `'${decl.name}' is already declared`);
+        continue;
       }
       const sym = {
         k: "var" as const,
@@ -919,6 +962,11 @@ export class Binder {
   }
 
   // ---------------------------------------------------------------- constants
+
+  /** A class, struct or class template of that name exists. */
+  isClassName(name: string): boolean {
+    return this.classDecls.has(name) || this.templateClasses.has(name);
+  }
 
   classByName(name: string): ClassSym | undefined {
     return this.classDecls.get(name);

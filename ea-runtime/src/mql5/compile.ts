@@ -247,7 +247,7 @@ function defaultText(e: Expr | undefined, binder: Binder): string {
     case "ColorLit":
       return String(e.value);
     case "FloatLit":
-      return String(e.value);
+      return e.text.replace(/[fF]$/, "");
     case "StringLit":
       return e.value;
     case "BoolLit":
@@ -266,7 +266,7 @@ function defaultText(e: Expr | undefined, binder: Binder): string {
       break;
     case "Unary":
       if (e.op === "-" && (e.operand.kind === "IntLit" || e.operand.kind === "FloatLit")) {
-        return `-${String(e.operand.value)}`;
+        return `-${defaultText(e.operand, binder)}`;
       }
       break;
     case "Cast":

@@ -2023,6 +2023,18 @@ export class Lowering {
       return special;
     }
     const g = this.binder.globals.get(name);
+    if (!g && this.binder.isClassName(name)) {
+      // `Vec(1, 2)`: a temporary object made by a constructor.
+      const ty = this.binder.resolveType(
+        { kind: "TypeRef", loc: e.loc, name, args: e.typeArgs, isConst: false, pointer: false },
+        this.ctx.cls,
+        this.ctx.env,
+      );
+      if (ty.k !== "class") {
+        return this.err(e.loc, `'${name}' is not a class`);
+      }
+      return { js: this.construct(ty.cls, e.args, e.loc), ty };
+    }
     if (!g) {
       return this.err(e.callee.loc, `'${name}' - undeclared identifier`);
     }
@@ -2040,6 +2052,9 @@ export class Lowering {
         return this.callValue(v, e);
       }
       return this.err(e.loc, `'${name}' is not a function`);
+    }
+    if (GAPS.has(name) && g.overloads.every((f) => f.native)) {
+      this.err(e.callee.loc, `'${name}' is not available in this runtime yet`);
     }
     const vals = e.args.map((a) => this.expr(a));
     const candidates = this.instantiateCandidates(g.overloads, e, vals);
