@@ -1364,7 +1364,8 @@ class Preprocessor {
     const name = rest
       .slice(p + 1, end)
       .trim()
-      .replace(/\\/g, "/");
+      .replace(/\\/g, "/")
+      .replace(/\/{2,}/g, "/");
     if (name === "") {
       this.bag.error(loc, "empty file name in #include");
       return false;
