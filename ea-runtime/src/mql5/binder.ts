@@ -783,7 +783,7 @@ export class Binder {
         existing?.k === "const" ||
         (existing?.k === "var" && existing.native) ||
         (existing?.k === "funcs" && existing.overloads.every((f) => f.native));
-      if (existing && !builtin && !(native && existing.k === "const")) {
+      if (existing && !builtin) {
         this.diags.error(decl.loc, `'${decl.name}' is already declared`);
         continue;
       }
