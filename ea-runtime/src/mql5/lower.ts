@@ -941,6 +941,13 @@ export class Lowering {
       }
     }
     if (isNumeric(to)) {
+      if (isInteger(to) && isInteger(from) && /^\d{1,15}$/.test(v.js)) {
+        // A non-negative integer literal that fits needs no conversion code.
+        const n = Number(v.js);
+        if (isWide(to) || n <= this.maxOf(to)) {
+          return v.js;
+        }
+      }
       let js = v.js;
       let src = from;
       if (from.k === "scalar" && from.name === "string") {
@@ -1006,6 +1013,30 @@ export class Lowering {
       return v.js;
     }
     return this.err(loc, `cannot convert ${typeName(from)} to ${typeName(to)}`);
+  }
+
+  /** Largest value of a 32-bit or narrower integer type. */
+  private maxOf(t: Ty): number {
+    if (t.k === "enum") {
+      return 2147483647;
+    }
+    switch (t.k === "scalar" ? t.name : "int") {
+      case "bool":
+        return 1;
+      case "char":
+        return 127;
+      case "uchar":
+        return 255;
+      case "short":
+        return 32767;
+      case "ushort":
+        return 65535;
+      case "uint":
+      case "color":
+        return 4294967295;
+      default:
+        return 2147483647;
+    }
   }
 
   /** True when every value of integer type `a` is a value of integer type `b`. */
