@@ -100,7 +100,7 @@ export interface Config {
   readonly eaHandlerMs: number;
   /** Log lines (Print/Alert/…) one EA instance may emit per second; extra lines are dropped and counted. Env `TAS_EA_LOG_LINES_PER_SEC`, default 100. */
   readonly eaLogLinesPerSec: number;
-  /** Largest EA file accepted by `POST /admin/eas`, bytes (larger → 413). Env `TAS_EA_MAX_UPLOAD_BYTES`, default 524288 (512 KiB). */
+  /** Largest EA file accepted by `POST /admin/eas`, bytes (larger → 413). Env `TAS_EA_MAX_UPLOAD_BYTES`, default 4194304 (4 MiB). */
   readonly eaMaxUploadBytes: number;
   // --- Trade limits (MT5 retcodes 10024 TOO_MANY_REQUESTS and 10033 LIMIT_ORDERS) ---
   /** Trade requests (place, modify, close, cancel, close-by) per second per account, REST and EA together; over it → 429 / retcode 10024. Env `TAS_TRADE_RATE_PER_SECOND`, default 20. */
