@@ -82,6 +82,10 @@ void OnTick() { int z = 0; Print(Div(1, z)); }
     expect(o.ok).toBe(false);
     expect(o.error?.message).toBe("zero divide in 'test.mq5' (4,12), function Div");
     expect(o.error?.stack).toBe("    at Div (test.mq5:4)\n    at OnTick (test.mq5:8)");
+    // The EA log shows the MQL5 call stack under the message.
+    expect(o.logs.map((l) => l.text)).toContain(
+      "zero divide in 'test.mq5' (4,12), function Div\n    at Div (test.mq5:4)\n    at OnTick (test.mq5:8)",
+    );
   });
 });
 

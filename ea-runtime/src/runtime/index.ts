@@ -25,6 +25,7 @@ import {
   readFileTable,
   readLineMap,
   StackMapper,
+  type UserError,
 } from "./program.ts";
 import {
   isRecord,
@@ -219,6 +220,11 @@ function toMeta(raw: unknown): LoadMeta | undefined {
   return meta;
 }
 
+/** The log line of an uncaught error: its message, and for a critical MQL5 error its MQL5 stack. */
+function errorLogText(error: UserError): string {
+  return error.fatal && error.stack ? `${error.message}\n${error.stack}` : error.message;
+}
+
 /** Installs the runtime on `g` (the isolate's global object). */
 export function installRuntime(g: object): void {
   const hostCallRaw: unknown = Reflect.get(g, "__host_call");
@@ -382,7 +388,7 @@ export function installRuntime(g: object): void {
       return finish(ctx, { ok: true, logs: [], handlers: names });
     } catch (e) {
       const error = mapper.describe(e);
-      ctx.scratch.log("error", error.message, ctx.state.timeMs);
+      ctx.scratch.log("error", errorLogText(error), ctx.state.timeMs);
       return finish(ctx, {
         ok: false,
         error: { message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
@@ -492,7 +498,7 @@ export function installRuntime(g: object): void {
       if (error.fatal) {
         outcome.fatal = true;
       }
-      ctx.scratch.log("error", error.message, ctx.state.timeMs);
+      ctx.scratch.log("error", errorLogText(error), ctx.state.timeMs);
     } finally {
       busy = false;
     }

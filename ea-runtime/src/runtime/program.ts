@@ -153,6 +153,35 @@ function isSiteError(e: unknown): e is SiteError {
   );
 }
 
+/** Operator method names of compiled MQL5 (`$op_add`) back to their symbols. */
+const OPERATOR_SYMBOLS: Record<string, string> = {
+  add: "+",
+  sub: "-",
+  mul: "*",
+  div: "/",
+  mod: "%",
+  "": "==",
+  ne: "!=",
+  lt: "<",
+  gt: ">",
+  le: "<=",
+  ge: ">=",
+  index: "[]",
+  call: "()",
+  assign: "=",
+  not: "!",
+  inv: "~",
+  and: "&",
+  or: "|",
+  xor: "^",
+  shl: "<<",
+  shr: ">>",
+  land: "&&",
+  lor: "||",
+  inc: "++",
+  dec: "--",
+};
+
 /** `CFoo.Bar$1` → `CFoo::Bar`, `CFoo.$ctor2` → `CFoo::CFoo` (names of compiled MQL5). */
 function mqlFunctionName(js: string): string {
   const parts = js.split(".");
@@ -164,6 +193,9 @@ function mqlFunctionName(js: string): string {
     fn = `~${cls}`;
   }
   fn = fn.replace(/\$$/, "");
+  if (fn.startsWith("$op_")) {
+    fn = `operator${OPERATOR_SYMBOLS[fn.slice(4).replace(/eq$/, "")] ?? ""}${fn.endsWith("eq") && fn !== "$op_eq" ? "=" : ""}`;
+  }
   return cls ? `${cls.replace(/\$$/, "")}::${fn}` : fn;
 }
 
