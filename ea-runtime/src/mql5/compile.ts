@@ -10,7 +10,7 @@
  * Pure: the clock comes in as `now`; no I/O.
  */
 
-import { MQL5_ENUMS } from "../runtime/constants.ts";
+import { allConstants, MQL5_ENUMS } from "../runtime/constants.ts";
 import { timeToString } from "../runtime/format.ts";
 import { HANDLER_NAMES } from "../runtime/program.ts";
 import type { Expr, Program, TopLevel } from "./ast.ts";
@@ -24,8 +24,27 @@ import { parse } from "./parser.ts";
 import { type IncludeResolver, preprocess, type SourceText } from "./preprocess.ts";
 import type { Token } from "./tokens.ts";
 
-/** Version of the compiler: stored EAs compiled by another version are recompiled on start. */
-export const COMPILER_VERSION = "mql5-1";
+/** Bump when the code the compiler generates changes meaning. */
+const COMPILER_REVISION = "mql5-1";
+
+/** FNV-1a of a text, hex (a fingerprint, not a security hash). */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * Version of the compiler: stored EAs compiled by another version are recompiled on start. It
+ * covers the revision, the standard headers and the runtime's constant values (compiled code
+ * inlines constants), so a runtime that renumbers a constant recompiles every MQL5 EA.
+ */
+export const COMPILER_VERSION = `${COMPILER_REVISION}+${fingerprint(
+  JSON.stringify([allConstants(), MQL5_ENUMS, [...STANDARD_HEADERS]]),
+)}`;
 
 export interface Mql5InputParam {
   readonly name: string;
