@@ -405,3 +405,25 @@ describe("more of the language", () => {
     expect(lines).toEqual(["2 a+b+c 3 c true true true"]);
   });
 });
+
+describe("local types", () => {
+  test("structs, classes, enums and typedefs declared inside a function", async () => {
+    const lines = await printedBy(`
+      enum Side { BUY_SIDE = 1, SELL_SIDE = -1 };
+      struct Fill { double price; Side side; };
+      class Book
+        {
+      public:
+         Fill fills[];
+         void Add(double p, Side s) { int n = ArraySize(fills); ArrayResize(fills, n + 1); fills[n].price = p; fills[n].side = s; }
+         double Net(void) { double v = 0; for(int i = 0; i < ArraySize(fills); i++) v += fills[i].price * fills[i].side; return v; }
+        };
+      typedef double Money;
+      Book b;
+      b.Add(1.5, BUY_SIDE);
+      b.Add(0.5, SELL_SIDE);
+      Money m = b.Net();
+      Print(m, " ", EnumToString(b.fills[1].side));`);
+    expect(lines).toEqual(["1.0 SELL_SIDE"]);
+  });
+});

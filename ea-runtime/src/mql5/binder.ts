@@ -399,9 +399,9 @@ export class Binder {
     }
   }
 
-  private declareEnum(d: EnumDecl, owner: ClassSym | undefined): EnumTy {
+  private declareEnum(d: EnumDecl, owner: ClassSym | undefined, tableName?: string): EnumTy {
     const members = new Map<string, number>();
-    const ty: EnumTy = { k: "enum", name: d.name, members, builtin: false };
+    const ty: EnumTy = { k: "enum", name: tableName ?? d.name, members, builtin: false };
     let next = 0;
     for (const m of d.members) {
       if (m.value) {
@@ -430,6 +430,58 @@ export class Binder {
       this.globals.set(d.name, { k: "type", name: d.name, ty });
     }
     this.enums.push(ty);
+    return ty;
+  }
+
+  private localCount = 0;
+
+  /**
+   * A class, struct, enum or typedef declared inside a function: bound like a top-level one
+   * under a program-unique JS name, visible by its own name only in that function (the
+   * lowering keeps it in the function's type environment). Enum members are constants of the
+   * program, as at top level.
+   */
+  declareLocalType(
+    d: ClassDecl | EnumDecl | TypedefDecl,
+    env: ReadonlyMap<string, Ty> | undefined,
+  ): Ty {
+    this.localCount += 1;
+    if (d.kind === "EnumDecl") {
+      return this.declareEnum(d, undefined, `${d.name}$L${this.localCount}`);
+    }
+    if (d.kind === "TypedefDecl") {
+      if (d.params) {
+        const { params } = this.paramSyms(d.params, undefined, env);
+        return { k: "func", ret: this.resolveType(d.type, undefined, env), params, name: d.name };
+      }
+      return this.resolveType(d.type, undefined, env);
+    }
+    if (d.templateParams.length > 0) {
+      this.diags.error(d.loc, "a class template must be declared at the top level");
+      return T.any;
+    }
+    const sym: ClassSym = {
+      name: d.name,
+      jsName: `${jsIdent(d.name)}$L${this.localCount}`,
+      kind: d.keyword,
+      decl: d,
+      native: false,
+      base: undefined,
+      fields: new Map(),
+      methods: new Map(),
+      ctors: [],
+      dtor: undefined,
+      types: new Map(env ?? []),
+      typeArgs: [],
+    };
+    const ty: Ty = { k: "class", cls: sym };
+    sym.types.set(d.name, ty);
+    for (const m of d.members) {
+      if (m.kind === "EnumDecl") {
+        this.declareEnum(m, sym);
+      }
+    }
+    this.ensureFilled(sym);
     return ty;
   }
 

@@ -105,8 +105,8 @@ class FnCtx {
     readonly cls: ClassSym | undefined,
     readonly isStatic: boolean,
     readonly ret: Ty,
-    /** Template parameters of a function-template instance. */
-    readonly env?: ReadonlyMap<string, Ty>,
+    /** Template parameters of a function-template instance, and the function's local types. */
+    public env?: ReadonlyMap<string, Ty>,
   ) {}
 
   temp(): string {
@@ -778,10 +778,12 @@ export class Lowering {
       case "ClassDecl":
       case "EnumDecl":
       case "TypedefDecl":
-        this.diags.error(
-          s.loc,
-          "local type declarations are not supported yet: declare the type at the top level",
-        );
+        this.guard(s.loc, () => {
+          const ty = this.binder.declareLocalType(s, this.ctx.env);
+          const env = new Map(this.ctx.env ?? []);
+          env.set(s.name, ty);
+          this.ctx.env = env;
+        });
         return;
     }
   }
