@@ -13,6 +13,7 @@
 //   live.ts           the in-memory instance (mirror, forming bar, pending snapshot delta)
 //   init.ts           the OnInit snapshot and history read from the account's session
 //   events.ts         session events → EA events (tick, OnTradeTransaction, OnTrade)
+//   series.ts         the other timeframes and symbols an EA reads: history, forming bars, quotes
 //   trade-gateway.ts  EA trade calls → session methods, journal, trade limits
 //   store.ts          the ea_instances / ea_logs SQL
 //   resume.ts         waiting for a session after a restart, failing what cannot resume
@@ -21,7 +22,10 @@
 // account's trade/account events; each tick goes to `pool.dispatch` with a snapshot delta (tick,
 // forming bar, and whatever positions/orders/account/deals changed since the last event); the pool
 // coalesces ticks while a handler runs. The forming bar is the feed's LiveBarBuilder on the EA's
-// timeframe, continuing the last history bar, with the spread of the bar's opening tick.
+// timeframe, continuing the last history bar, with the spread of the bar's opening tick. Series
+// the EA reads beyond its chart (other timeframes, other symbols: the runtime reports them in
+// Outcome.seriesInUse) get their history loaded then and their forming bars and quotes kept
+// current (series.ts).
 //
 // Tick values (SYMBOL_TRADE_TICK_VALUE/_PROFIT/_LOSS) are in the deposit currency and move with
 // the conversion quotes, so the instance also watches the conversion legs of every profit
@@ -74,6 +78,7 @@ import {
   watchedSymbols,
 } from "./ea-instances/live.ts";
 import { failResume, waitForSession } from "./ea-instances/resume.ts";
+import { newSeries, type SeriesRequest, seriesLoaded } from "./ea-instances/series.ts";
 import { EaInstanceStore } from "./ea-instances/store.ts";
 import { EaTradeGateway } from "./ea-instances/trade-gateway.ts";
 import {
@@ -115,7 +120,7 @@ export class EaInstanceService implements TradeGateway {
     private readonly deps: ServiceDeps,
     private readonly opts: EaInstanceOptions,
   ) {
-    this.initBars = opts.initBars ?? 300;
+    this.initBars = opts.initBars ?? 10_000;
     this.logLines = opts.logLines ?? 1000;
     this.store = new EaInstanceStore(deps, this.logLines);
     this.gateway = new EaTradeGateway(opts, {
@@ -342,7 +347,7 @@ export class EaInstanceService implements TradeGateway {
         symbol: live.symbol,
         timeframe: live.timeframe,
         inputs: live.inputs,
-        maxBars: 5000,
+        maxBars: 20_000,
       },
       init,
     });
@@ -516,6 +521,30 @@ export class EaInstanceService implements TradeGateway {
         "warn",
         `${outcome.logsDropped} log lines dropped (limit ${this.limits.logLinesPerSecond} per second)`,
       );
+    }
+    if (outcome.seriesInUse) {
+      this.followSeries(live, outcome.seriesInUse);
+    }
+  }
+
+  /** Loads the history of the series the EA touched (other timeframes and symbols). */
+  private followSeries(live: Live, reported: readonly SeriesRequest[]): void {
+    for (const s of newSeries(live, reported)) {
+      const { accountId } = live;
+      void this.opts.sessions
+        .watch(accountId, [s.symbol], `ea:${live.id}`)
+        .then(() =>
+          this.opts.sessions.call(accountId, "bars", {
+            symbol: s.symbol,
+            timeframe: s.timeframe,
+            query: { count: this.initBars },
+          }),
+        )
+        .then((bars) => seriesLoaded(live, s, bars))
+        .catch((err: unknown) => {
+          live.series.delete(`${s.symbol}\u0000${s.timeframe}`);
+          this.addLog(live, "warn", `no history for ${s.symbol} ${s.timeframe}: ${errorText(err)}`);
+        });
     }
   }
 

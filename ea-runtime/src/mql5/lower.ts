@@ -84,16 +84,7 @@ const HOLDER_TYPES = (t: Ty): boolean =>
 const GAPS: ReadonlySet<string> = new Set(NATIVE_GAPS);
 
 /** Built-ins whose arguments are joined as text: MQL5 converts each by its static type. */
-const TEXT_JOINERS = new Set([
-  "Print",
-  "Comment",
-  "Alert",
-  "StringConcatenate",
-  "FileWrite",
-  "printf",
-  "PrintFormat",
-  "StringFormat",
-]);
+const TEXT_JOINERS = new Set(["Print", "Comment", "Alert", "StringConcatenate", "FileWrite"]);
 
 class FnCtx {
   readonly scopes: Map<string, Local>[] = [new Map()];

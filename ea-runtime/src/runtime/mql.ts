@@ -75,6 +75,10 @@ export function toWide(x: unknown, unsigned: boolean): Wide {
 
 /** 32-bit and narrower integers from any value (wrap-around, truncation). */
 export function toNarrow(x: unknown, bits: 8 | 16 | 32, unsigned: boolean): number {
+  if (typeof x === "number" && x - x === 0 && bits === 32) {
+    // A finite number: ToInt32/ToUint32 truncate and wrap exactly as MQL5 does.
+    return unsigned ? x >>> 0 : x | 0;
+  }
   let n: number;
   if (typeof x === "bigint") {
     n = Number(BigInt.asIntN(32, x));
@@ -208,6 +212,41 @@ function assignValue(dst: object, src: object): object {
   return dst;
 }
 
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/**
+ * 64-bit `& | ^ << >>` without bigints when the operands are small numbers: bitwise operators on
+ * values within int32 give the sign-extended 64-bit result; shifts of safe integers are exact
+ * as multiplications/floor divisions by powers of two while the result stays safe.
+ * Undefined when the bigint path is needed.
+ */
+function smallBits(op: string, a: number, b: number, u: boolean): number | undefined {
+  switch (op) {
+    case "&":
+    case "|":
+    case "^": {
+      if (a < INT32_MIN || a > INT32_MAX || b < INT32_MIN || b > INT32_MAX) {
+        return undefined;
+      }
+      const r = op === "&" ? a & b : op === "|" ? a | b : a ^ b;
+      return u && r < 0 ? undefined : r;
+    }
+    case "<<": {
+      const n = b & 63;
+      const r = a * 2 ** n;
+      return r <= MAX && r >= MIN ? r : undefined;
+    }
+    default: {
+      const n = b & 63;
+      if (a < 0 && u) {
+        return undefined;
+      }
+      return Math.floor(a / 2 ** n);
+    }
+  }
+}
+
 const POINTER_INVALID = 0;
 const POINTER_DYNAMIC = 1;
 const POINTER_AUTOMATIC = 2;
@@ -304,6 +343,12 @@ export function bindSupport(sites: readonly string[]) {
       return u ? canonU(-big(a)) : canonS(-big(a));
     },
     lbit(op: "&" | "|" | "^" | "<<" | ">>", a: Wide, b: Wide, u: boolean): Wide {
+      if (typeof a === "number" && typeof b === "number") {
+        const fast = smallBits(op, a, b, u);
+        if (fast !== undefined) {
+          return fast;
+        }
+      }
       const x = big(a);
       const y = big(b);
       let r: bigint;
@@ -341,9 +386,10 @@ export function bindSupport(sites: readonly string[]) {
     // ---- arrays
     /** A fixed array of `n` elements made by `make` (or filled with `fill`). */
     arr(n: number, fill: unknown, make?: () => unknown): unknown[] {
-      const out = new Array<unknown>(n);
+      // Built by push: a packed array (new Array(n) makes a holey one, slower to index).
+      const out: unknown[] = [];
       for (let i = 0; i < n; i += 1) {
-        out[i] = make ? make() : fill;
+        out.push(make ? make() : fill);
       }
       return out;
     },
@@ -367,10 +413,13 @@ export function bindSupport(sites: readonly string[]) {
         return -1;
       }
       const size = Math.trunc(n);
-      const old = a.length;
-      a.length = size;
-      for (let i = old; i < size; i += 1) {
-        a[i] = make ? make() : fill;
+      if (size <= a.length) {
+        a.length = size;
+        return size;
+      }
+      // Grown by push so the array stays packed.
+      while (a.length < size) {
+        a.push(make ? make() : fill);
       }
       return size;
     },

@@ -12,6 +12,7 @@ import {
 } from "../../ea/trade-translation.ts";
 import type { SessionEvent } from "../../sessions/contract.ts";
 import type { Json, Live } from "./live.ts";
+import { foldSeriesTick, queueBars } from "./series.ts";
 import { barToRates, brokerAccountToWire } from "./wire.ts";
 
 /** MQL5 ENUM_TRADE_TRANSACTION_TYPE values. */
@@ -82,6 +83,7 @@ export function translateSessionEvent(
     case "tick": {
       const quote = event.quote;
       queueConversionQuote(live, quote);
+      foldSeriesTick(live, quote);
       return quote.symbol === live.symbol ? [tickEvent(live, quote)] : [];
     }
     case "trade":
@@ -133,15 +135,13 @@ function tickEvent(live: Live, quote: Quote): EaEvent {
   live.tickCount += 1;
   const serverMs = utcToServerMs(quote.timeMs);
   const bar = foldTick(live, quote);
+  if (bar) {
+    queueBars(live, { symbol: live.symbol, timeframe: live.timeframe, rates: [barToRates(bar)] });
+  }
   const snapshot: Json = {
     ...takePending(live),
     time: serverMs,
     tick: quoteToWireTick(quote),
-    ...(bar
-      ? {
-          bars: [{ symbol: live.symbol, timeframe: live.timeframe, rates: [barToRates(bar)] }],
-        }
-      : {}),
   };
   return { type: "tick", snapshot };
 }

@@ -87,6 +87,7 @@ export async function prepareInit(
     },
     login: account.login,
     digits: spec.digits,
+    symbolDigits: new Map(specs.map((x) => [x.name, x.digits])),
     positions,
     orders,
     lastBar: bars[bars.length - 1] ?? null,

@@ -6,6 +6,7 @@ import { EA_INITIAL_STATE, type EaLifecycleState } from "../../domain/ea-lifecyc
 import type { EaInstanceRow, EaRow } from "../../storage/schema/index.ts";
 import type { AccountTickValues } from "../tick-values.ts";
 import type { InputValue } from "./inputs.ts";
+import type { ExtraSeries } from "./series.ts";
 import { EA_TIMEFRAMES, type EaTimeframe } from "./types.ts";
 import type { EaLogLine } from "./views.ts";
 
@@ -35,6 +36,10 @@ export interface Live {
   /** The forming bar of the EA's symbol and timeframe (one symbol, one timeframe). */
   readonly bars: LiveBarBuilder;
   lastQuote: Quote | null;
+  /** Other series the EA reads (series.ts), by symbol and timeframe. */
+  readonly series: Map<string, ExtraSeries>;
+  /** Price digits of any symbol of the account. */
+  digitsOf(symbol: string): number;
   /** The conversion quotes the tick values depend on, and the values they give. */
   tickValues: AccountTickValues;
   logs: EaLogLine[];
@@ -45,6 +50,8 @@ export interface LiveSeed {
   readonly login: number;
   /** Price digits of the EA's symbol. */
   readonly digits: number;
+  /** Price digits of every symbol of the account. */
+  readonly symbolDigits: ReadonlyMap<string, number>;
   readonly positions: readonly PositionRecord[];
   readonly orders: readonly OrderRecord[];
   /** The latest history bar of the EA's symbol/timeframe (the forming bar continues it). */
@@ -76,6 +83,8 @@ export function createLive(row: EaInstanceRow, ea: EaRow, seed: LiveSeed): Live 
     pending: {},
     bars: formingBarBuilder(row.symbol, timeframe, seed.digits, seed.lastBar),
     lastQuote: seed.quote,
+    series: new Map(),
+    digitsOf: (symbol) => seed.symbolDigits.get(symbol) ?? seed.digits,
     tickValues: seed.tickValues,
     logs: [],
   };
@@ -100,7 +109,8 @@ function formingBarBuilder(
 
 /** The symbols an instance watches: its own and the conversion legs of its tick values. */
 export function watchedSymbols(live: Live): string[] {
-  return [...new Set([live.symbol, ...live.tickValues.legs()])];
+  const series = [...live.series.values()].map((x) => x.symbol);
+  return [...new Set([live.symbol, ...live.tickValues.legs(), ...series])];
 }
 
 /** A stored timeframe as the service's type (H1 for anything unknown). */

@@ -39,7 +39,7 @@ export interface EaInstanceOptions {
   readonly tradeLimits?: TradeLimits | undefined;
   /** Counts each instance's refused trade requests (10024, 10033); a trip stops the instance. */
   readonly refusals?: RefusalWindow | undefined;
-  /** Bars of the EA's symbol/timeframe sent with OnInit. Default 300. */
+  /** Bars of history sent per series (the chart's with OnInit, others when the EA first reads them). Default 10,000. */
   readonly initBars?: number;
   /** Log lines kept per instance. Default 1000. */
   readonly logLines?: number;
