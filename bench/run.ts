@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   trading: "bench/trading/index.ts",
   ws: "bench/ws/index.ts",
   ea: "bench/ea/index.ts",
+  mql5: "bench/mql5/index.ts",
 };
 
 const wanted = process.argv.slice(2);

@@ -18,8 +18,8 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-/** A random-walk H1 close series around 1.1. */
-function closes(n: number, seed = 7): number[] {
+/** A random-walk H1 close series around 1.1 (also bench/mql5). */
+export function closes(n: number, seed = 7): number[] {
   let x = seed;
   let price = 1.1;
   const out: number[] = [];
@@ -31,7 +31,8 @@ function closes(n: number, seed = 7): number[] {
   return out;
 }
 
-function tickEvent(bid: number, timeS: number): Record<string, unknown> {
+/** A tick event as the pool receives it (also bench/mql5). */
+export function tickEvent(bid: number, timeS: number): Record<string, unknown> {
   return {
     type: "tick",
     snapshot: {

@@ -430,3 +430,46 @@ describe("local types", () => {
     expect(lines).toEqual(["1.0 SELL_SIDE"]);
   });
 });
+
+describe("64-bit bit operations", () => {
+  test("&, |, ^, << and >> agree with exact 64-bit arithmetic on small, large and negative values", async () => {
+    const lines = await printedBy(`
+      long v[] = {0, 1, -1, 255, -256, 4294967295, 4294967296, -4294967297, 9007199254740991, -9007199254740991, 9223372036854775807, -9223372036854775807 - 1, 1099511627776, 123456789012345};
+      string out = "";
+      long acc = 0;
+      for (int i = 0; i < ArraySize(v); i++)
+        for (int j = 0; j < ArraySize(v); j++)
+          {
+           acc ^= (v[i] & v[j]) + (v[i] | v[j]) * 3 + (v[i] ^ v[j]) * 7;
+           acc += (v[i] << (j % 64)) ^ (v[i] >> (j % 64));
+          }
+      ulong u = 18446744073709551615;
+      Print(acc, " ", u >> 60, " ", u & 0xFFFF, " ", (u ^ 1) >> 1, " ", (ulong)1 << 63 | 1);`);
+    // Reference values computed with exact 64-bit wrapping arithmetic (BigInt.asIntN(64, …)).
+    const v = [
+      0n,
+      1n,
+      -1n,
+      255n,
+      -256n,
+      4294967295n,
+      4294967296n,
+      -4294967297n,
+      9007199254740991n,
+      -9007199254740991n,
+      9223372036854775807n,
+      -9223372036854775808n,
+      1099511627776n,
+      123456789012345n,
+    ];
+    const w = (x: bigint) => BigInt.asIntN(64, x);
+    let acc = 0n;
+    v.forEach((a) => {
+      v.forEach((b, j) => {
+        acc = w(acc ^ w(w(w(a & b) + w(w(a | b) * 3n)) + w(w(a ^ b) * 7n)));
+        acc = w(acc + w(w(a << BigInt(j % 64)) ^ w(a >> BigInt(j % 64))));
+      });
+    });
+    expect(lines).toEqual([`${acc} 15 65535 9223372036854775807 9223372036854775809`]);
+  });
+});

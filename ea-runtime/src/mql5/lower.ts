@@ -1692,8 +1692,16 @@ export class Lowering {
           return { js: `$m.ldiv(${x}, ${y}, ${u}, ${s()})`, ty };
         case "%":
           return { js: `$m.lmod(${x}, ${y}, ${u}, ${s()})`, ty };
+        case "&":
+          return { js: `$m.land(${x}, ${y}, ${u})`, ty };
+        case "|":
+          return { js: `$m.lor(${x}, ${y}, ${u})`, ty };
+        case "^":
+          return { js: `$m.lxor(${x}, ${y}, ${u})`, ty };
+        case "<<":
+          return { js: `$m.lshl(${x}, ${y}, ${u})`, ty };
         default:
-          return { js: `$m.lbit(${JSON.stringify(op)}, ${x}, ${y}, ${u})`, ty };
+          return { js: `$m.lshr(${x}, ${y}, ${u})`, ty };
       }
     }
     switch (op) {

@@ -215,36 +215,29 @@ function assignValue(dst: object, src: object): object {
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
+const TWO32 = 4294967296;
+
 /**
- * 64-bit `& | ^ << >>` without bigints when the operands are small numbers: bitwise operators on
- * values within int32 give the sign-extended 64-bit result; shifts of safe integers are exact
- * as multiplications/floor divisions by powers of two while the result stays safe.
- * Undefined when the bigint path is needed.
+ * 64-bit `&`, `|`, `^` of two safe integers without bigints: each is split into its low 32 bits
+ * (ToUint32 is exact modulo 2^32) and its high part (floor division keeps the two's-complement
+ * sign), combined with 32-bit operators; the result of safe operands is safe.
  */
-function smallBits(op: string, a: number, b: number, u: boolean): number | undefined {
-  switch (op) {
-    case "&":
-    case "|":
-    case "^": {
-      if (a < INT32_MIN || a > INT32_MAX || b < INT32_MIN || b > INT32_MAX) {
-        return undefined;
-      }
-      const r = op === "&" ? a & b : op === "|" ? a | b : a ^ b;
-      return u && r < 0 ? undefined : r;
-    }
-    case "<<": {
-      const n = b & 63;
-      const r = a * 2 ** n;
-      return r <= MAX && r >= MIN ? r : undefined;
-    }
-    default: {
-      const n = b & 63;
-      if (a < 0 && u) {
-        return undefined;
-      }
-      return Math.floor(a / 2 ** n);
-    }
+function wordBits(op: 0 | 1 | 2, a: number, b: number): number {
+  if ((a | 0) === a && (b | 0) === b) {
+    // Both within int32: the 32-bit result, sign-extended, is the 64-bit one.
+    return op === 0 ? a & b : op === 1 ? a | b : a ^ b;
   }
+  const ha = Math.floor(a / TWO32);
+  const hb = Math.floor(b / TWO32);
+  const la = a >>> 0;
+  const lb = b >>> 0;
+  if (op === 0) {
+    return (ha & hb) * TWO32 + ((la & lb) >>> 0);
+  }
+  if (op === 1) {
+    return (ha | hb) * TWO32 + ((la | lb) >>> 0);
+  }
+  return (ha ^ hb) * TWO32 + ((la ^ lb) >>> 0);
 }
 
 const POINTER_INVALID = 0;
@@ -342,33 +335,41 @@ export function bindSupport(sites: readonly string[]) {
       }
       return u ? canonU(-big(a)) : canonS(-big(a));
     },
-    lbit(op: "&" | "|" | "^" | "<<" | ">>", a: Wide, b: Wide, u: boolean): Wide {
+    land(a: Wide, b: Wide, u: boolean): Wide {
       if (typeof a === "number" && typeof b === "number") {
-        const fast = smallBits(op, a, b, u);
-        if (fast !== undefined) {
-          return fast;
+        return wordBits(0, a, b);
+      }
+      return u ? canonU(big(a) & big(b)) : canonS(big(a) & big(b));
+    },
+    lor(a: Wide, b: Wide, u: boolean): Wide {
+      if (typeof a === "number" && typeof b === "number") {
+        return wordBits(1, a, b);
+      }
+      return u ? canonU(big(a) | big(b)) : canonS(big(a) | big(b));
+    },
+    lxor(a: Wide, b: Wide, u: boolean): Wide {
+      if (typeof a === "number" && typeof b === "number") {
+        return wordBits(2, a, b);
+      }
+      return u ? canonU(big(a) ^ big(b)) : canonS(big(a) ^ big(b));
+    },
+    lshl(a: Wide, b: Wide, u: boolean): Wide {
+      const n = typeof b === "number" ? b & 63 : Number(b & 63n);
+      if (typeof a === "number") {
+        const r = a * 2 ** n;
+        if (r <= MAX && r >= MIN) {
+          return r;
         }
       }
-      const x = big(a);
-      const y = big(b);
-      let r: bigint;
-      switch (op) {
-        case "&":
-          r = x & y;
-          break;
-        case "|":
-          r = x | y;
-          break;
-        case "^":
-          r = x ^ y;
-          break;
-        case "<<":
-          r = x << (y & 63n);
-          break;
-        default:
-          r = u ? BigInt.asUintN(64, x) >> (y & 63n) : BigInt.asIntN(64, x) >> (y & 63n);
+      return u ? canonU(big(a) << BigInt(n)) : canonS(big(a) << BigInt(n));
+    },
+    lshr(a: Wide, b: Wide, u: boolean): Wide {
+      const n = typeof b === "number" ? b & 63 : Number(b & 63n);
+      if (typeof a === "number") {
+        return (a | 0) === a && n < 32 ? a >> n : Math.floor(a / 2 ** n);
       }
-      return u ? canonU(r) : canonS(r);
+      const x = u ? BigInt.asUintN(64, a) : BigInt.asIntN(64, a);
+      return u ? canonU(x >> BigInt(n)) : canonS(x >> BigInt(n));
     },
     lnot(a: Wide, u: boolean): Wide {
       return u ? canonU(~big(a)) : canonS(~big(a));
