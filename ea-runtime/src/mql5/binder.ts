@@ -125,6 +125,11 @@ export function methodJsName(name: string): string {
   return `$op_${word}${assign ? "eq" : ""}`;
 }
 
+/** Scalars, enums and NULL: what a `const &` parameter may take by value. */
+function isValueScalar(t: Ty): boolean {
+  return t.k === "scalar" || t.k === "enum";
+}
+
 /** Exact values MQL5 gives constants the runtime can only approximate as doubles. */
 const EXACT_CONSTANTS: Record<string, [bigint, Ty]> = {
   LONG_MAX: [9223372036854775807n, T.long],
@@ -347,7 +352,10 @@ export class Binder {
       for (let i = p.dims.length - 1; i >= 0; i -= 1) {
         ty = { k: "array", elem: ty, length: null };
       }
-      out.push({ name: p.name ?? "", ty, ref: p.ref, decl: p });
+      // A `const` reference to a scalar cannot be written through: passed by value (so it binds
+      // to any value, as MQL5 allows, and built-ins receive plain values).
+      const constScalar = p.type.isConst && p.dims.length === 0 && isValueScalar(ty);
+      out.push({ name: p.name ?? "", ty, ref: p.ref && !constScalar, decl: p });
     }
     return { params: out, variadic };
   }
@@ -591,7 +599,7 @@ export class Binder {
             name: decl.name,
             ty: this.arrayOf(ty, dims),
             isStatic: m.storage.isStatic,
-            isConst: m.storage.isConst,
+            isConst: m.storage.isConst && ty.k !== "ptr",
             owner: c,
             access,
             dims,
@@ -848,7 +856,7 @@ export class Binder {
         declarator: decl,
         input: d.storage.input || d.storage.sinput,
         native,
-        isConst: d.storage.isConst || d.storage.input || d.storage.sinput,
+        isConst: (d.storage.isConst && ty.k !== "ptr") || d.storage.input || d.storage.sinput,
       };
       this.globals.set(decl.name, sym);
       if (!native) {

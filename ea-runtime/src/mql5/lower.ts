@@ -832,12 +832,13 @@ export class Lowering {
           js,
           ty,
           holder: false,
-          isConst: d.storage.isConst,
+          isConst: d.storage.isConst && ty.k !== "ptr",
         });
         continue;
       }
       const init = this.initialValue(ty, decl, d.type);
-      const local = this.ctx.declare(decl.name, ty, false, d.storage.isConst);
+      // `const CFoo *p` points to a constant object: the pointer itself may change.
+      const local = this.ctx.declare(decl.name, ty, false, d.storage.isConst && ty.k !== "ptr");
       parts.push(`${local.js} = ${init}`);
     }
     return parts.length > 0 ? `let ${parts.join(", ")}` : "";

@@ -119,10 +119,11 @@ function extremum(arr: unknown, count: unknown, start: unknown, max: boolean): n
   const s = typeof start === "number" ? Math.max(0, Math.trunc(start)) : 0;
   const c = typeof count === "number" && count >= 0 ? count : arr.length - s;
   let best = -1;
-  let bestValue = 0;
+  let bestValue: number | bigint = 0;
   for (let i = s; i < Math.min(arr.length, s + c); i += 1) {
     const v = arr[i];
-    if (typeof v !== "number") {
+    // Numbers, and longs beyond 2^53 (bigints from compiled MQL5): < and > compare them exactly.
+    if (typeof v !== "number" && typeof v !== "bigint") {
       continue;
     }
     if (best < 0 || (max ? v > bestValue : v < bestValue)) {

@@ -113,11 +113,17 @@ export function doubleText(x: number): string {
   if (!Number.isFinite(x)) {
     return x > 0 ? "inf" : "-inf";
   }
-  const s = String(Number(x.toPrecision(16)));
-  if (/e/.test(s)) {
-    return s;
+  // 16 significant digits, trailing zeros of the fraction dropped (no round trip through
+  // Number: DBL_MAX's 16-digit text would overflow to Infinity).
+  const p = x.toPrecision(16);
+  const e = p.indexOf("e");
+  const mantissa = e < 0 ? p : p.slice(0, e);
+  const exponent = e < 0 ? "" : p.slice(e);
+  let m = mantissa.includes(".") ? mantissa.replace(/0+$/, "") : mantissa;
+  if (m.endsWith(".")) {
+    m = exponent ? m.slice(0, -1) : `${m}0`;
   }
-  return s.includes(".") ? s : `${s}.0`;
+  return `${m}${exponent}`;
 }
 
 /** MQL5 text of a value of static type `kind` ("d" double/float, "b" bool, else as is). */

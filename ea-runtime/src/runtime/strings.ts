@@ -465,7 +465,9 @@ export function stringApi(ctx: RuntimeContext): Record<string, unknown> {
     },
     IntegerToString: (v: unknown, len: unknown = 0, fill: unknown = " "): string => {
       const pad = typeof fill === "number" ? String.fromCharCode(fill) : str(fill).slice(0, 1);
-      return String(Math.trunc(Number(v) || 0)).padStart(Number(len) || 0, pad || " ");
+      // A long beyond 2^53 arrives as a bigint (compiled MQL5): printed exactly.
+      const text = typeof v === "bigint" ? String(v) : String(Math.trunc(Number(v) || 0));
+      return text.padStart(Number(len) || 0, pad || " ");
     },
     StringToDouble: (s: unknown): number => Number.parseFloat(str(s)) || 0,
     StringToInteger: (s: unknown): number => Number.parseInt(str(s), 10) || 0,
