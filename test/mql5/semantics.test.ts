@@ -473,3 +473,17 @@ describe("64-bit bit operations", () => {
     expect(lines).toEqual([`${acc} 15 65535 9223372036854775807 9223372036854775809`]);
   });
 });
+
+describe("virtual and non-virtual methods", () => {
+  test("a non-virtual method called through a base pointer runs the base's version; a virtual one the object's", async () => {
+    const lines = await printedBy(
+      `CBase *p = new CDerived;
+       CDerived d;
+       Print(p.Name(), " ", p.Kind(), " ", d.Name(), " ", d.Kind());
+       delete p;`,
+      `class CBase { public: string Name(void) { return "base"; } virtual string Kind(void) { return "base"; } };
+       class CDerived : public CBase { public: string Name(void) { return "derived"; } virtual string Kind(void) { return "derived"; } };`,
+    );
+    expect(lines).toEqual(["base derived derived derived"]);
+  });
+});

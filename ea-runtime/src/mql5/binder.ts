@@ -672,6 +672,10 @@ export class Binder {
           m.jsName = inherited.jsName;
           if (inherited.isVirtual) {
             m.isVirtual = true;
+          } else {
+            // A non-virtual method redefined below: calls through the base type must not reach
+            // the redefinition (the lowering calls the base's implementation directly).
+            inherited.hidden = true;
           }
         } else if (c.native) {
           m.jsName = name;

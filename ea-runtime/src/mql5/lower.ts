@@ -2028,6 +2028,13 @@ export class Lowering {
       this.err(e.callee.loc, `'${m.owner.name}::${m.name}' is not available in this runtime yet`);
     }
     const args = this.args(m.params, vals, e.loc, m.owner.native);
+    if (m.hidden && !m.isVirtual && !m.isStatic && !m.owner.native) {
+      // Static dispatch: a subclass redefines this non-virtual method.
+      return this.finishCall(
+        `${m.owner.jsName}.prototype.${m.jsName}.call(${obj}${args ? `, ${args}` : ""})`,
+        m.ret,
+      );
+    }
     const target = m.isStatic ? m.owner.jsName : obj;
     return this.finishCall(`${target}.${m.jsName}(${args})`, m.ret);
   }

@@ -142,6 +142,8 @@ export interface MethodSym {
   def?: FuncDecl;
   readonly isStatic: boolean;
   isVirtual: boolean;
+  /** Non-virtual and redefined in a subclass: called without dynamic dispatch. */
+  hidden?: boolean;
   readonly access: "public" | "protected" | "private";
   ret: Ty;
   params: ParamSym[];
