@@ -141,8 +141,21 @@ function baseName(name: string): string {
   return s.slice(s.lastIndexOf("/") + 1);
 }
 
+/** Compiles one program. Never throws: an internal failure is reported as a diagnostic. */
 export function compileMql5(input: CompileInput): CompileResult {
   const bag = new DiagnosticBag();
+  try {
+    return compileInto(input, bag);
+  } catch (e) {
+    bag.error(
+      { file: baseName(input.main.name), line: 1, col: 1 },
+      `internal compiler error: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return fail(bag);
+  }
+}
+
+function compileInto(input: CompileInput, bag: DiagnosticBag): CompileResult {
   const mainName = baseName(input.main.name);
   const mainText = decode({ ...input.main, name: mainName }, bag);
   const uploaded = new Map<string, SourceText>();
