@@ -102,6 +102,8 @@ export interface Config {
   readonly eaLogLinesPerSec: number;
   /** Largest EA file accepted by `POST /admin/eas`, bytes (larger → 413). Env `TAS_EA_MAX_UPLOAD_BYTES`, default 4194304 (4 MiB). */
   readonly eaMaxUploadBytes: number;
+  /** Bytes of files an EA's own file folder may hold, and an account's common folder (FILE_COMMON) too; a write past it fails in the EA. Both are loaded into the EA's isolate at start. Env `TAS_EA_FILE_QUOTA_BYTES`, default 10485760 (10 MiB), at most 16 MiB. */
+  readonly eaFileQuotaBytes: number;
   // --- Trade limits (MT5 retcodes 10024 TOO_MANY_REQUESTS and 10033 LIMIT_ORDERS) ---
   /** Trade requests (place, modify, close, cancel, close-by) per second per account, REST and EA together; over it → 429 / retcode 10024. Env `TAS_TRADE_RATE_PER_SECOND`, default 20. */
   readonly tradeRatePerSecond: number;
@@ -296,6 +298,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const eaHandlerMs = intVar(env, "TAS_EA_HANDLER_MS", 100, 1, 60_000);
   const eaLogLinesPerSec = intVar(env, "TAS_EA_LOG_LINES_PER_SEC", 100, 1, 100_000);
   const eaMaxUploadBytes = intVar(env, "TAS_EA_MAX_UPLOAD_BYTES", 4_194_304, 1024, 16 * 1_048_576);
+  const eaFileQuotaBytes = intVar(env, "TAS_EA_FILE_QUOTA_BYTES", 10_485_760, 0, 16 * 1_048_576);
   // Trade limits.
   const tradeRatePerSecond = intVar(env, "TAS_TRADE_RATE_PER_SECOND", 20, 1, 1_000_000);
   const tradeBurst = intVar(env, "TAS_TRADE_BURST", 40, 1, 1_000_000);
@@ -391,6 +394,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     eaHandlerMs,
     eaLogLinesPerSec,
     eaMaxUploadBytes,
+    eaFileQuotaBytes,
     tradeRatePerSecond,
     tradeBurst,
     eaTradeRatePerSecond,

@@ -18,6 +18,8 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { AlertEntrySchema, ChartDeltaSchema } from "./chart-wire.ts";
+import { StorageDeltaSchema } from "./storage-wire.ts";
 
 /** Bumped on any incompatible change; `hello.v` must equal the host's own value. */
 export const PROTOCOL_VERSION = 1;
@@ -70,6 +72,8 @@ export const OutcomeSchema = Type.Object({
   ),
   /** A critical MQL5 run-time error: the instance is stopped whatever the exception policy. */
   fatal: Type.Optional(Type.Boolean()),
+  /** The handler called Sleep: the pool sends a `resume` event after this many ms. */
+  sleep: Type.Optional(Type.Number()),
   logs: Type.Array(LogLineSchema),
   logsDropped: Type.Optional(Type.Number()),
   comment: Type.Optional(Type.String()),
@@ -85,6 +89,12 @@ export const OutcomeSchema = Type.Object({
   testerResult: Type.Optional(Type.Number()),
   remove: Type.Optional(Type.Boolean()),
   handlers: Type.Optional(Type.Array(Type.String())),
+  /** The chart's changes (objects, properties, comment; `reset` = the whole chart). */
+  chart: Type.Optional(ChartDeltaSchema),
+  /** Alert / SendNotification / SendMail calls of the event. */
+  alerts: Type.Optional(Type.Array(AlertEntrySchema)),
+  /** Global variables and files the event changed, to persist (./storage-wire.ts). */
+  storage: Type.Optional(StorageDeltaSchema),
 });
 export type Outcome = Static<typeof OutcomeSchema>;
 

@@ -16,6 +16,9 @@
 //   series.ts         the other timeframes and symbols an EA reads: history, forming bars, quotes
 //   trade-gateway.ts  EA trade calls → session methods, journal, trade limits
 //   store.ts          the ea_instances / ea_logs SQL
+//   storage-*.ts      MQL5 global variables and files kept between runs (LoadMeta.storage in,
+//                     Outcome.storage deltas out, written per account in order)
+//   chart.ts          the EA's chart (objects, properties, comment): mirror, API and ws views
 //   resume.ts         waiting for a session after a restart, failing what cannot resume
 //
 // Data flow: the session manager forwards the ticks of the EA's symbol (`sessions.watch`) and the
@@ -42,6 +45,13 @@
 //
 // Instance rows are operational state (status, tick_count, times, last_error); the money state is
 // the broker's. Log lines are batched into ea_logs (bounded per instance).
+//
+// Chart and alerts: each outcome's `chart` (the runtime's chart changes; the first after start
+// carries the whole chart) updates the instance's ChartMirror, is published as a `chart` message
+// on the `ea` channel and persisted on the row with the periodic flush and at status changes;
+// a resumed instance starts on the stored chart (LoadMeta.chart). Each outcome's `alerts`
+// (Alert, SendNotification, SendMail; their log lines are logged as ever) become `alert`
+// messages on the `ea` channel.
 import {
   EA_INITIAL_STATE,
   type EaLifecycleEvent,
@@ -60,12 +70,18 @@ import {
   type TradeCall,
   type TradeGateway,
 } from "../ea/host-pool.ts";
-import { type Completion, DEFAULT_LIMITS, type SandboxLimits } from "../ea/protocol.ts";
+import {
+  type Completion,
+  DEFAULT_LIMITS,
+  type Outcome,
+  type SandboxLimits,
+} from "../ea/protocol.ts";
 import { describeFailure } from "../ea/sandbox-types.ts";
 import { serverSecondsToUtcMs } from "../ea/trade-translation.ts";
 import type { SessionEvent } from "../sessions/contract.ts";
 import type { EaInstanceRow, EaRow } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { alertData, chartDeltaData, chartView, type EaChartView } from "./ea-instances/chart.ts";
 import { type EaEvent, takePending, translateSessionEvent } from "./ea-instances/events.ts";
 import { type PreparedInit, prepareInit } from "./ea-instances/init.ts";
 import { validateInputs } from "./ea-instances/inputs.ts";
@@ -79,6 +95,7 @@ import {
 } from "./ea-instances/live.ts";
 import { failResume, waitForSession } from "./ea-instances/resume.ts";
 import { newSeries, type SeriesRequest, seriesLoaded } from "./ea-instances/series.ts";
+import { EaStorageWriter } from "./ea-instances/storage-writer.ts";
 import { EaInstanceStore } from "./ea-instances/store.ts";
 import { EaTradeGateway } from "./ea-instances/trade-gateway.ts";
 import {
@@ -90,6 +107,7 @@ import {
 import { type EaLogLine, type EaStatusView, liveView, rowView } from "./ea-instances/views.ts";
 import type { KeyPrincipal } from "./keys.ts";
 
+export type { EaChartView } from "./ea-instances/chart.ts";
 export { type InputValue, validateInputs } from "./ea-instances/inputs.ts";
 export { dbRunningEas } from "./ea-instances/store.ts";
 export {
@@ -110,6 +128,8 @@ export class EaInstanceService implements TradeGateway {
   /** accountId → the latest instance run since the service started (logs and status). */
   private readonly lastOf = new Map<string, string>();
   private readonly store: EaInstanceStore;
+  /** MQL5 global variables and files kept between runs (ea-instances/storage-writer.ts). */
+  private readonly storage: EaStorageWriter;
   private readonly gateway: EaTradeGateway;
   private flushTimer: ReturnType<typeof setInterval> | null = null;
   private closing = false;
@@ -123,6 +143,7 @@ export class EaInstanceService implements TradeGateway {
     this.initBars = opts.initBars ?? 10_000;
     this.logLines = opts.logLines ?? 1000;
     this.store = new EaInstanceStore(deps, this.logLines);
+    this.storage = new EaStorageWriter(deps, { quotaBytes: deps.config.eaFileQuotaBytes });
     this.gateway = new EaTradeGateway(opts, {
       live: (instanceId) => this.live.get(instanceId),
       refused: (live, kind) => this.noteRefusal(live, kind),
@@ -238,6 +259,21 @@ export class EaInstanceService implements TradeGateway {
     return this.store.logs(id, limit);
   }
 
+  /**
+   * The chart (objects, properties, comment) of the running or last instance; null if no EA
+   * ever ran on the account or the last one never reported a chart.
+   */
+  async chart(principal: KeyPrincipal, accountId: string): Promise<EaChartView | null> {
+    const account = await this.opts.accounts.load(principal, accountId);
+    const id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
+    const live = id ? this.live.get(id) : undefined;
+    if (live) {
+      return live.chart.known ? chartView(live.id, live.chart.state()) : null;
+    }
+    const row = await this.store.latest(account.id);
+    return row?.chart ? chartView(row.id, row.chart) : null;
+  }
+
   /** Stops every running instance of an EA (before the EA is deleted). */
   async stopAllOf(eaId: string): Promise<void> {
     const running = [...this.live.values()].filter((l) => l.eaId === eaId && isEaActive(l.status));
@@ -270,6 +306,7 @@ export class EaInstanceService implements TradeGateway {
       this.flushTimer = null;
     }
     await this.flush();
+    await this.storage.close();
   }
 
   // ───────────────────────────── TradeGateway ─────────────────────────────
@@ -340,6 +377,14 @@ export class EaInstanceService implements TradeGateway {
   /** Runs OnInit in the pool; on success the instance is running and receives ticks. */
   private async launch(pool: EaHostPool, live: Live, ea: EaRow, init: Json): Promise<void> {
     this.publishStatus(live);
+    let storage: Json;
+    try {
+      storage = { ...(await this.storage.load(live.id, live.accountId, live.eaId)) };
+    } catch (err) {
+      live.lastError = `the EA's global variables and files could not be read: ${errorText(err)}`;
+      await this.transition(live, "crash");
+      return;
+    }
     const c = await pool.start({
       instanceId: live.id,
       programJs: ea.programJs,
@@ -348,6 +393,10 @@ export class EaInstanceService implements TradeGateway {
         timeframe: live.timeframe,
         inputs: live.inputs,
         maxBars: 20_000,
+        // After a restart the EA starts on the chart it left (MT5 keeps a chart's objects).
+        ...(live.chart.known ? { chart: live.chart.state() } : {}),
+        // MQL5 global variables and files earlier runs left (ea-instances/storage-writer.ts).
+        storage,
       },
       init,
     });
@@ -451,15 +500,26 @@ export class EaInstanceService implements TradeGateway {
     await this.persist(live);
   }
 
-  /** Writes the instance's row; false when the row is gone. */
+  /** Writes the instance's row (and its chart when it changed); false when the row is gone. */
   private async persist(live: Live): Promise<boolean> {
     const ticks = live.tickCount;
-    const saved = await this.store.save(live.id, {
-      status: eaVisibleStatus(live.status),
-      tickCount: ticks,
-      lastError: live.lastError,
-      stoppedAt: live.stoppedAt,
-    });
+    const chart = live.chart.dirty ? live.chart.state() : undefined;
+    live.chart.dirty = false;
+    let saved: boolean;
+    try {
+      saved = await this.store.save(live.id, {
+        status: eaVisibleStatus(live.status),
+        tickCount: ticks,
+        lastError: live.lastError,
+        stoppedAt: live.stoppedAt,
+        ...(chart ? { chart } : {}),
+      });
+    } catch (err) {
+      if (chart) {
+        live.chart.dirty = true; // written with the next flush
+      }
+      throw err;
+    }
     live.persistedTicks = ticks;
     return saved;
   }
@@ -472,15 +532,14 @@ export class EaInstanceService implements TradeGateway {
         this.deps.logger.warn({ err: errorText(err) }, "EA log flush failed"),
       );
     for (const live of this.live.values()) {
-      if (live.status !== "running") {
-        continue;
-      }
-      if (live.tickCount === live.persistedTicks) {
-        continue;
+      const running = live.status === "running";
+      const ticksMoved = running && live.tickCount !== live.persistedTicks;
+      if (!ticksMoved && !live.chart.dirty) {
+        continue; // a stopped instance's chart may still change (OnDeinit): saved here
       }
       try {
         const exists = await this.persist(live);
-        if (!exists && !this.closing) {
+        if (!exists && running && !this.closing) {
           // The account (or the EA) was deleted: the run has nowhere to trade.
           await this.stopLive(live);
         }
@@ -491,6 +550,7 @@ export class EaInstanceService implements TradeGateway {
   }
 
   private onPoolError(info: InstanceInfo): void {
+    this.storage.forget(info.instanceId);
     const live = this.live.get(info.instanceId);
     if (!live || !isEaActive(live.status) || this.closing) {
       return;
@@ -502,7 +562,8 @@ export class EaInstanceService implements TradeGateway {
     });
   }
 
-  private onPoolEvent(instanceId: string, _eventType: string, c: Completion): void {
+  private onPoolEvent(instanceId: string, eventType: string, c: Completion): void {
+    this.storage.record(instanceId, eventType, c);
     const live = this.live.get(instanceId);
     if (!live) {
       return;
@@ -522,6 +583,7 @@ export class EaInstanceService implements TradeGateway {
         `${outcome.logsDropped} log lines dropped (limit ${this.limits.logLinesPerSecond} per second)`,
       );
     }
+    this.publishOutcome(live, outcome);
     if (outcome.seriesInUse) {
       this.followSeries(live, outcome.seriesInUse);
     }
@@ -545,6 +607,23 @@ export class EaInstanceService implements TradeGateway {
           live.series.delete(`${s.symbol}\u0000${s.timeframe}`);
           this.addLog(live, "warn", `no history for ${s.symbol} ${s.timeframe}: ${errorText(err)}`);
         });
+    }
+  }
+
+  /** An outcome's alerts and chart changes: the instance's chart, `alert`/`chart` messages. */
+  private publishOutcome(live: Live, outcome: Outcome): void {
+    const publisher = this.opts.publisher;
+    for (const alert of outcome.alerts ?? []) {
+      const utcMs = serverSecondsToUtcMs(alert.time / 1000);
+      const at = Number.isFinite(utcMs) ? utcMs : this.deps.clock.now();
+      publisher?.publishEa(live.accountId, alertData(live.id, alert, at));
+    }
+    if (outcome.chart) {
+      live.chart.apply(outcome.chart);
+      publisher?.publishEa(
+        live.accountId,
+        chartDeltaData(live.id, outcome.chart, this.deps.clock.now()),
+      );
     }
   }
 

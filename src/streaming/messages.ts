@@ -162,6 +162,53 @@ function positionView(
   return toPositionRecord(p, specOf(p.symbol));
 }
 
+/** An anchor point: server time `YYYY-MM-DDTHH:mm:ss` and its UTC ms ("" and 0 for none). */
+export interface EaChartPointView {
+  readonly time: string;
+  readonly timestampUTC: number;
+  readonly price: number;
+}
+
+export interface EaChartObjectView {
+  readonly name: string;
+  /** ENUM_OBJECT member name (OBJ_TREND, OBJ_LABEL…). */
+  readonly type: string;
+  readonly window: number;
+  /** OBJPROP_CREATETIME, server time. */
+  readonly created: string;
+  readonly points: EaChartPointView[];
+  readonly levels?: { value: number; color: number; style: number; width: number; text: string }[];
+  /** Every other property, by OBJPROP_ name in lower case without the prefix. */
+  readonly properties: Record<string, number | string>;
+}
+
+/** `data` of a `chart` message on the `ea` channel. */
+export interface EaChartData {
+  readonly kind: "chart";
+  readonly instance_id: string;
+  /** The message carries the whole chart: replace what you hold. */
+  readonly reset: boolean;
+  readonly comment?: string;
+  readonly objects?: EaChartObjectView[];
+  readonly deleted?: string[];
+  readonly properties?: Record<string, number | string>;
+  /** ISO 8601 UTC. */
+  readonly time: string;
+}
+
+/** `data` of an `alert` message on the `ea` channel (Alert, SendNotification, SendMail). */
+export interface EaAlertData {
+  readonly kind: "alert";
+  readonly instance_id: string;
+  /** alert = Alert(), notification = SendNotification(), mail = SendMail(). */
+  readonly source: "alert" | "notification" | "mail";
+  readonly message: string;
+  /** SendMail's subject. */
+  readonly subject?: string;
+  /** ISO 8601 UTC. */
+  readonly time: string;
+}
+
 /** `data` of an `ea` message (published by the EA layer through StreamHub.publishEa). */
 export type EaEventData =
   | {
@@ -182,4 +229,6 @@ export type EaEventData =
       message: string;
       /** ISO 8601 UTC. */
       time: string;
-    };
+    }
+  | EaChartData
+  | EaAlertData;

@@ -37,6 +37,26 @@ export interface Outcome {
   testerResult?: number;
   remove?: boolean;
   handlers?: string[];
+  sleep?: number;
+  fatal?: boolean;
+  /** Chart changes (ea-runtime/src/runtime/chart.ts ChartDelta). */
+  chart?: {
+    reset?: true;
+    comment?: string;
+    objects?: {
+      name: string;
+      type: string;
+      window: number;
+      created: number;
+      points: { time: number; price: number }[];
+      levels?: { value: number; color: number; style: number; width: number; text: string }[];
+      props: Record<string, number | string>;
+    }[];
+    deleted?: string[];
+    properties?: Record<string, number | string>;
+  };
+  /** Alert / SendNotification / SendMail calls (notify.ts). */
+  alerts?: { kind: string; text: string; subject?: string; time: number }[];
 }
 
 export interface InProcess {

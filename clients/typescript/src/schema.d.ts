@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an EA (analysed at once: status ready, or error with line/column)
-         * @description multipart/form-data with the program in `file`. A program that does not compile is stored with status error and the reason.
+         * @description multipart/form-data with the program in `file` (an MQL5 program may bring its .mqh headers as further `file` parts, or come as one .zip). A program that does not compile is stored with status error and the reason (`file:line:column: message` for MQL5).
          */
         post: operations["uploadEa"];
         delete?: never;
@@ -820,6 +820,26 @@ export interface paths {
         };
         /** Recent log lines of the running or last EA (newest last) */
         get: operations["getEaLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{id}/ea/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chart of the running or last EA: its objects, properties and comment
+         * @description What the EA drew with ObjectCreate/ObjectSet…, set with ChartSet… and wrote with Comment, as it last reported it (kept across restarts). null if no EA ever ran on the account. Changes stream as `chart` messages on the WebSocket `ea` channel.
+         */
+        get: operations["getEaChart"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1247,6 +1267,49 @@ export interface components {
             currency?: string;
             deposit?: number;
         };
+        EaChart: {
+            /** Format: uuid */
+            instance_id: string;
+            /** @description The chart comment (Comment(), CHART_COMMENT) */
+            comment: string;
+            /** @description Graphical objects in ObjectName order (by name) */
+            objects: components["schemas"]["EaChartObject"][];
+            /** @description Chart properties as ChartGetInteger/Double/String answer them, by CHART_ name in lower case without the prefix (mode, scale, show_grid, color_background…) */
+            properties: {
+                [key: string]: number | string;
+            };
+        };
+        EaChartObject: {
+            /** @description Object name (unique on the chart) */
+            name: string;
+            /** @description ENUM_OBJECT member: OBJ_TREND, OBJ_HLINE, OBJ_LABEL, … */
+            type: string;
+            /** @description Subwindow; 0 = the main window (the only one) */
+            window: number;
+            /** @description OBJPROP_CREATETIME, broker server time `YYYY-MM-DDTHH:mm:ss` */
+            created: string;
+            /** @description Anchor points (time/price) in index order, as many as the type has (screen-positioned objects keep one unused point) */
+            points: {
+                /** @description OBJPROP_TIME of the point, broker server time `YYYY-MM-DDTHH:mm:ss` (as `ohlc` bars); "" when 0 */
+                time: string;
+                /** @description The same instant, UTC ms (0 when unset) */
+                timestampUTC: number;
+                /** @description OBJPROP_PRICE of the point */
+                price: number;
+            }[];
+            /** @description Levels of a level object (OBJPROP_LEVELVALUE/COLOR/STYLE/WIDTH/TEXT by index); absent on other objects */
+            levels?: {
+                value: number;
+                color: number;
+                style: number;
+                width: number;
+                text: string;
+            }[];
+            /** @description Every other property as ObjectGetInteger/Double/String answer it, by OBJPROP_ name in lower case without the prefix (color, width, text, fontsize, corner, xdistance…); colours are MQL5 colours (0x00BBGGRR, -1 = none), booleans 0/1; a value with a modifier above 0 is keyed `name[modifier]` */
+            properties: {
+                [key: string]: number | string;
+            };
+        };
         EaInputParam: {
             name: string;
             /** @description MQL5 type: int, double, bool, string, datetime, color, enum */
@@ -1289,10 +1352,10 @@ export interface components {
         };
         EaUpload: {
             /**
-             * Format: binary
-             * @description the EA program (.js, .ts or .mjs; UTF-8 or UTF-16)
+             * @description the EA program: .mq5 (MQL5, compiled at upload), .js, .ts or .mjs; for MQL5, the .mqh headers it includes as further `file` parts, or one .zip holding the program and its headers. UTF-8 or UTF-16.
+             * @default Files
              */
-            file: string;
+            file: string[];
             /** @description display name (default: the file name) */
             name?: string;
         };
@@ -8720,6 +8783,123 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["EaLogLine"][];
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ACCOUNT_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: retry after Retry-After seconds: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BROKER_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEaChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EaChart"] | null;
                     };
                 };
             };

@@ -11,12 +11,15 @@
 
 import { createRequire } from "node:module";
 import type IvmModule from "isolated-vm";
+import { type AlertEntry, type ChartDelta, mergeChartDelta } from "../../../src/ea/chart-wire.ts";
 import {
   type Completion,
+  type Outcome,
   type PoolToHost,
   PROTOCOL_VERSION,
   type SandboxLimits,
 } from "../../../src/ea/protocol.ts";
+import { mergeStorageDeltas, type StorageDelta } from "../../../src/ea/storage-wire.ts";
 import { DEADLINE, type Slot, SyncCaller, writeMessage } from "./bridge.ts";
 import type { IoNotice } from "./io-thread.ts";
 import { hostLog } from "./log.ts";
@@ -83,12 +86,35 @@ export class EaHost {
       case "batch": {
         let runs = 0;
         let completion: Completion = emptyOk();
+        // Only the last completion is answered: the chart changes and alerts of the events
+        // before it are folded into its outcome (the pool's chart state must lose no change).
+        let chart: ChartDelta | undefined;
+        let alerts: AlertEntry[] = [];
+        let storage: StorageDelta | undefined;
         for (const event of m.events) {
           completion = this.runEvent(m.instanceId, event);
           runs += 1;
+          const outcome = completionOutcome(completion);
+          if (outcome?.chart) {
+            chart = mergeChartDelta(chart, outcome.chart);
+          }
+          if (outcome?.alerts) {
+            alerts = [...alerts, ...outcome.alerts];
+          }
+          storage = mergeStorageDeltas(storage, outcome?.storage);
           if (completion.result !== "ok") {
             break;
           }
+        }
+        const last = completionOutcome(completion);
+        if (last && chart) {
+          last.chart = chart;
+        }
+        if (last && alerts.length > 0) {
+          last.alerts = alerts;
+        }
+        if (last && storage) {
+          last.storage = storage;
         }
         this.reply(m.id, m.instanceId, completion, runs);
         return;
@@ -234,6 +260,11 @@ export class EaHost {
     }
     this.sandboxes.clear();
   }
+}
+
+/** The outcome a completion carries (ok, or a user exception the runtime reported). */
+function completionOutcome(c: Completion): Outcome | undefined {
+  return c.result === "ok" || c.result === "error" ? c.outcome : undefined;
 }
 
 function emptyOk(): Completion {

@@ -4,10 +4,14 @@
  * the two cannot drift. Must not import anything outside ea-runtime/src/runtime.
  */
 import { arrayApi } from "./arrays.ts";
+import { chartApi } from "./chart.ts";
 import { commonApi } from "./common.ts";
 import type { RuntimeContext } from "./context.ts";
+import { filesApi } from "./files.ts";
+import { globalsApi } from "./globals.ts";
 import { marketApi } from "./market.ts";
 import { mathApi } from "./math.ts";
+import { notifyApi } from "./notify.ts";
 import { stringApi } from "./strings.ts";
 import { terminalApi } from "./terminal.ts";
 import { tradeApi } from "./trade.ts";
@@ -21,5 +25,9 @@ export const API_MODULES: readonly ApiModule[] = [
   stringApi,
   arrayApi,
   terminalApi,
+  chartApi,
+  notifyApi,
+  globalsApi,
+  filesApi,
   commonApi,
 ];

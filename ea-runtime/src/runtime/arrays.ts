@@ -20,7 +20,16 @@ import type { RuntimeContext } from "./context.ts";
 import { timeToString } from "./format.ts";
 import { isRecord } from "./protocol.ts";
 import { compareStrings } from "./strings.ts";
-import { STRUCT_FIELD_KINDS } from "./structs.ts";
+import {
+  MqlDateTime,
+  MqlRates,
+  MqlTick,
+  MqlTradeCheckResult,
+  MqlTradeRequest,
+  MqlTradeResult,
+  MqlTradeTransaction,
+  STRUCT_FIELD_KINDS,
+} from "./structs.ts";
 
 const E = (name: string): number => ERR[name] ?? 4001;
 
@@ -107,9 +116,38 @@ export function arrayCopy(
   const avail = Math.max(0, src.length - ss);
   const n = typeof count === "number" && count >= 0 ? Math.min(count, avail) : avail;
   for (let i = 0; i < n; i += 1) {
-    dst[ds + i] = src[ss + i];
+    dst[ds + i] = copyValue(src[ss + i]);
   }
   return n;
+}
+
+const RUNTIME_STRUCTS: readonly (abstract new () => unknown)[] = [
+  MqlTick,
+  MqlRates,
+  MqlDateTime,
+  MqlTradeRequest,
+  MqlTradeResult,
+  MqlTradeCheckResult,
+  MqlTradeTransaction,
+];
+
+/** A struct value: a compiled MQL5 struct (its prototype says `$struct`) or a runtime Mql* one. */
+function isStructValue(v: object): boolean {
+  return Reflect.get(v, "$struct") === true || RUNTIME_STRUCTS.some((c) => v instanceof c);
+}
+
+/**
+ * An element as ArrayCopy copies it: structs (and the rows of a multi-dimensional array) by
+ * value, so the copy does not alias the source; numbers, strings and object pointers as they are.
+ */
+function copyValue<T>(el: T): T {
+  if (Array.isArray(el)) {
+    return el.map(copyValue) as T;
+  }
+  if (typeof el === "object" && el !== null && isStructValue(el)) {
+    return copyElement(el);
+  }
+  return el;
 }
 
 function extremum(arr: unknown, count: unknown, start: unknown, max: boolean): number {

@@ -8,8 +8,17 @@
  * (TERMINAL_*, MQL_*, see ENUM_TERMINAL_INFO_INTEGER for the few exceptions). Property selectors
  * (SYMBOL_*, ACCOUNT_*, POSITION_*, ORDER_*, DEAL_* property ids) are opaque: MetaQuotes does not
  * document their numbers, so we number them per family; programs must use them by name.
- * Must not import anything: the analyser imports this module too.
+ * Must not import anything but chart-constants.ts and file-constants.ts (both import-free): the
+ * analyser imports this module too.
  */
+
+import { CHART_CONSTANT_TABLES, CHART_ENUMS } from "./chart-constants.ts";
+import {
+  ENUM_FILE_POSITION,
+  ENUM_FILE_PROPERTY_INTEGER,
+  FILE_CONSTANT_TABLES,
+  STORAGE_ERRORS,
+} from "./file-constants.ts";
 
 /** One enum: member name → value. */
 export type EnumTable = Readonly<Record<string, number>>;
@@ -91,6 +100,7 @@ export const ENUM_APPLIED_PRICE: EnumTable = {
   PRICE_WEIGHTED: 7,
 };
 export const ENUM_STO_PRICE = seq(["STO_LOWHIGH", "STO_CLOSECLOSE"]);
+export const ENUM_APPLIED_VOLUME = seq(["VOLUME_TICK", "VOLUME_REAL"]);
 export const ENUM_SERIESMODE = seq([
   "MODE_OPEN",
   "MODE_LOW",
@@ -108,6 +118,18 @@ export const INDICATOR_LINES: EnumTable = {
   LOWER_BAND: 2,
   PLUSDI_LINE: 1,
   MINUSDI_LINE: 2,
+  UPPER_LINE: 0,
+  LOWER_LINE: 1,
+  UPPER_HISTOGRAM: 0,
+  LOWER_HISTOGRAM: 2,
+  GATORJAW_LINE: 0,
+  GATORTEETH_LINE: 1,
+  GATORLIPS_LINE: 2,
+  TENKANSEN_LINE: 0,
+  KIJUNSEN_LINE: 1,
+  SENKOUSPANA_LINE: 2,
+  SENKOUSPANB_LINE: 3,
+  CHIKOUSPAN_LINE: 4,
 };
 
 export const ENUM_TRADE_REQUEST_ACTIONS: EnumTable = {
@@ -393,6 +415,11 @@ export const ERR: EnumTable = {
   ERR_CHART_WRONG_PARAMETER: 4107,
   ERR_CHART_CANNOT_CREATE_TIMER: 4108,
   ERR_CHART_WRONG_PROPERTY: 4109,
+  ERR_OBJECT_ERROR: 4201,
+  ERR_OBJECT_NOT_FOUND: 4202,
+  ERR_OBJECT_WRONG_PROPERTY: 4203,
+  ERR_OBJECT_GETDATE_FAILED: 4204,
+  ERR_OBJECT_GETVALUE_FAILED: 4205,
   ERR_MARKET_UNKNOWN_SYMBOL: 4301,
   ERR_MARKET_NOT_SELECTED: 4302,
   ERR_MARKET_WRONG_PROPERTY: 4303,
@@ -453,6 +480,7 @@ export const ERR: EnumTable = {
   ERR_CHAR_ARRAY_ONLY: 5062,
   ERR_STRING_ARRAY_ONLY: 5063,
   ERR_USER_ERROR_FIRST: 65536,
+  ...STORAGE_ERRORS,
 };
 
 /** Property selectors (opaque numbers, one range per Get function family). */
@@ -853,6 +881,7 @@ export const MQL5_ENUMS: Readonly<Record<string, EnumTable>> = {
   ENUM_MA_METHOD,
   ENUM_APPLIED_PRICE,
   ENUM_STO_PRICE,
+  ENUM_APPLIED_VOLUME,
   ENUM_ORDER_TYPE,
   ENUM_ORDER_TYPE_FILLING,
   ENUM_ORDER_TYPE_TIME,
@@ -882,6 +911,9 @@ export const MQL5_ENUMS: Readonly<Record<string, EnumTable>> = {
   ENUM_PROGRAM_TYPE,
   ENUM_LICENSE_TYPE,
   ENUM_FP_CLASS,
+  ...CHART_ENUMS,
+  ENUM_FILE_POSITION,
+  ENUM_FILE_PROPERTY_INTEGER,
 };
 
 /** Loose numeric constants. */
@@ -948,6 +980,7 @@ export function allConstants(): Record<string, number> {
     ENUM_MA_METHOD,
     ENUM_APPLIED_PRICE,
     ENUM_STO_PRICE,
+    ENUM_APPLIED_VOLUME,
     ENUM_SERIESMODE,
     INDICATOR_LINES,
     ENUM_TRADE_REQUEST_ACTIONS,
@@ -1003,6 +1036,8 @@ export function allConstants(): Record<string, number> {
     DEAL_STRING_PROPS,
     COLORS,
     MISC,
+    ...CHART_CONSTANT_TABLES,
+    ...FILE_CONSTANT_TABLES,
   ];
   for (const table of tables) {
     for (const [k, v] of Object.entries(table)) {

@@ -96,6 +96,42 @@ function formatG(v: number, precision: number, alt: boolean): string {
   return out;
 }
 
+/** A value as a 64-bit integer (bigint), as C reads a long/ulong vararg. */
+function int64(v: unknown): bigint {
+  if (typeof v === "bigint") {
+    return BigInt.asIntN(64, v);
+  }
+  const n = typeof v === "boolean" ? (v ? 1 : 0) : Number(v);
+  return Number.isFinite(n) ? BigInt.asIntN(64, BigInt(Math.trunc(n))) : 0n;
+}
+
+/** %lld / %I64u / %I64x…: the exact text of a 64-bit integer. */
+function format64(
+  arg: unknown,
+  conv: string,
+  prec: number | undefined,
+  alt: boolean,
+  sign: (n: number, s: string) => string,
+): string {
+  const v = int64(arg);
+  if (conv === "d" || conv === "i") {
+    let s = (v < 0n ? -v : v).toString();
+    if (prec !== undefined && s.length < prec) {
+      s = "0".repeat(prec - s.length) + s;
+    }
+    return v < 0n ? `-${s}` : sign(1, s);
+  }
+  const u = BigInt.asUintN(64, v);
+  if (conv === "u") {
+    return u.toString();
+  }
+  if (conv === "o") {
+    return u.toString(8);
+  }
+  const s = alt && u !== 0n ? `0x${u.toString(16)}` : u.toString(16);
+  return conv === "X" ? s.toUpperCase() : s;
+}
+
 /** printf-style formatting as MQL5's PrintFormat/StringFormat. */
 export function formatString(fmt: unknown, args: readonly unknown[]): string {
   const f = String(fmt);
@@ -113,7 +149,7 @@ export function formatString(fmt: unknown, args: readonly unknown[]): string {
       flags: string,
       widthSpec: string | undefined,
       precSpec: string | undefined,
-      _len: string | undefined,
+      len: string | undefined,
       conv: string,
     ) => {
       if (conv === "%") {
@@ -130,6 +166,10 @@ export function formatString(fmt: unknown, args: readonly unknown[]): string {
       const sign = (n: number, s: string): string =>
         n >= 0 && !Object.is(n, -0) ? (plus ? `+${s}` : space ? ` ${s}` : s) : s;
       let out: string;
+      // ll / I64: the argument is a 64-bit integer (a bigint beyond 2^53), printed exactly.
+      if ((len === "ll" || len === "I64") && "diuoxX".includes(conv)) {
+        return pad(format64(arg, conv, prec, alt, sign), width, left, zero);
+      }
       switch (conv) {
         case "d":
         case "i": {

@@ -13,9 +13,11 @@
  */
 
 import { API_MODULES } from "./api-modules.ts";
+import { seedChart, takeChartDelta } from "./chart.ts";
 import { allConstants, MQL5_ENUMS } from "./constants.ts";
 import { type HostCall, RuntimeContext } from "./context.ts";
 import { mqlGlobal } from "./mql.ts";
+import { takeAlerts } from "./notify.ts";
 import {
   compileProgram,
   createInputApi,
@@ -36,6 +38,7 @@ import {
 } from "./protocol.ts";
 import { EventScratch } from "./state.ts";
 import { stdlibClasses } from "./stdlib.ts";
+import { seedStorage, takeStorageDelta } from "./storage.ts";
 import {
   assignFields,
   MqlDateTime,
@@ -49,6 +52,7 @@ import {
   RESULT_FIELDS,
   TRANSACTION_FIELDS,
 } from "./structs.ts";
+import { Suspension } from "./suspend.ts";
 
 /** ECMAScript's Symbol, captured before the MQL5 `Symbol()` global takes its name. */
 const JsSymbol = globalThis.Symbol;
@@ -176,6 +180,8 @@ interface Loaded {
   ctx: RuntimeContext;
   handlers: Handlers;
   mapper: StackMapper;
+  /** A handler suspended in Sleep, and the handler calls waiting for it. */
+  suspension: Suspension;
 }
 
 function toMeta(raw: unknown): LoadMeta | undefined {
@@ -216,6 +222,12 @@ function toMeta(raw: unknown): LoadMeta | undefined {
   }
   if (typeof v.memoryLimitMb === "number") {
     meta.memoryLimitMb = v.memoryLimitMb;
+  }
+  if (isRecord(v.chart)) {
+    meta.chart = v.chart;
+  }
+  if (isRecord(v.storage)) {
+    meta.storage = v.storage;
   }
   return meta;
 }
@@ -325,7 +337,8 @@ export function installRuntime(g: object): void {
   defineGetter(g, "_RandomSeed", () => current?.randomSeed ?? 1);
   define(g, "_IsX64", 1);
 
-  const finish = (ctx: RuntimeContext, outcome: Outcome): string => {
+  /** `chart`: report the chart's changes (dispatch; the first one after load has them all). */
+  const finish = (ctx: RuntimeContext, outcome: Outcome, chart = false): string => {
     const s = ctx.scratch;
     outcome.logs = s.logs;
     if (s.dropped > 0) {
@@ -353,6 +366,19 @@ export function installRuntime(g: object): void {
       outcome.seriesInUse = ctx.seriesInUse();
       ctx.seriesChanged = false;
     }
+    const alerts = takeAlerts(ctx);
+    if (alerts) {
+      outcome.alerts = alerts;
+    }
+    const delta = chart ? takeChartDelta(ctx) : undefined;
+    if (delta) {
+      outcome.chart = delta;
+    }
+    // Changes made while loading (top-level code) go out with the init event.
+    const stored = chart ? takeStorageDelta(ctx) : undefined;
+    if (stored) {
+      outcome.storage = stored;
+    }
     return JSON.stringify(outcome);
   };
 
@@ -378,12 +404,14 @@ export function installRuntime(g: object): void {
     }
     const ctx = new RuntimeContext(meta, hostCall);
     current = ctx;
+    seedChart(ctx, meta.chart);
+    seedStorage(ctx, meta.storage);
     inputApi = createInputApi(meta.inputs);
     const mapper = new StackMapper(headerLines, readLineMap(programJs), readFileTable(programJs));
     busy = true;
     try {
       const handlers = compileProgram(programJs);
-      loaded = { ctx, handlers, mapper };
+      loaded = { ctx, handlers, mapper, suspension: new Suspension() };
       const names = HANDLER_NAMES.filter((n) => handlers[n] !== undefined);
       return finish(ctx, { ok: true, logs: [], handlers: names });
     } catch (e) {
@@ -403,6 +431,24 @@ export function installRuntime(g: object): void {
   const call = (l: Loaded, name: (typeof HANDLER_NAMES)[number], args: unknown[]): unknown => {
     const h = l.handlers[name];
     return h ? h(...args) : undefined;
+  };
+
+  /** Runs a handler that may Sleep (compiled MQL5); while one sleeps, later ones wait. */
+  const callMaySleep = (
+    l: Loaded,
+    outcome: Outcome,
+    type: string,
+    name: (typeof HANDLER_NAMES)[number],
+    args: unknown[],
+  ): void => {
+    if (l.suspension.suspended) {
+      l.suspension.defer({ type, run: () => call(l, name, args) });
+      return;
+    }
+    const ms = l.suspension.start(call(l, name, args));
+    if (ms !== undefined) {
+      outcome.sleep = ms;
+    }
   };
 
   const dispatch = (eventJson: unknown): string => {
@@ -445,31 +491,38 @@ export function installRuntime(g: object): void {
             }
           }
           ctx.lastError = 0;
-          const r = call(l, "OnInit", []);
+          const r = l.suspension.finish(call(l, "OnInit", []));
           outcome.initResult = typeof r === "number" ? Math.trunc(r) : r === false ? 1 : 0;
           break;
         }
+        case "resume": {
+          const ms = l.suspension.resume();
+          if (ms !== undefined) {
+            outcome.sleep = ms;
+          }
+          break;
+        }
         case "tick":
-          call(l, "OnTick", []);
+          callMaySleep(l, outcome, "tick", "OnTick", []);
           break;
         case "timer":
-          call(l, "OnTimer", []);
+          callMaySleep(l, outcome, "timer", "OnTimer", []);
           break;
         case "trade":
-          call(l, "OnTrade", []);
+          callMaySleep(l, outcome, "trade", "OnTrade", []);
           break;
         case "tradeTransaction":
-          call(l, "OnTradeTransaction", [
+          callMaySleep(l, outcome, "tradeTransaction", "OnTradeTransaction", [
             assignFields(new MqlTradeTransaction(), event.transaction, TRANSACTION_FIELDS),
             assignFields(new MqlTradeRequest(), event.request, REQUEST_FIELDS),
             assignFields(new MqlTradeResult(), event.result, RESULT_FIELDS),
           ]);
           break;
         case "bookEvent":
-          call(l, "OnBookEvent", [String(event.symbol)]);
+          callMaySleep(l, outcome, "bookEvent", "OnBookEvent", [String(event.symbol)]);
           break;
         case "chartEvent":
-          call(l, "OnChartEvent", [
+          callMaySleep(l, outcome, "chartEvent", "OnChartEvent", [
             Number(event.id),
             Number(event.lparam),
             Number(event.dparam),
@@ -477,14 +530,15 @@ export function installRuntime(g: object): void {
           ]);
           break;
         case "tester": {
-          const r = call(l, "OnTester", []);
+          const r = l.suspension.finish(call(l, "OnTester", []));
           outcome.testerResult = typeof r === "number" ? r : 0;
           break;
         }
         case "deinit":
           ctx.uninitReason = Math.trunc(Number(event.reason) || 0);
           ctx.stopped = true;
-          call(l, "OnDeinit", [ctx.uninitReason]);
+          l.suspension.abandon();
+          l.suspension.finish(call(l, "OnDeinit", [ctx.uninitReason]));
           break;
         default:
           return fail(
@@ -502,7 +556,7 @@ export function installRuntime(g: object): void {
     } finally {
       busy = false;
     }
-    return finish(ctx, outcome);
+    return finish(ctx, outcome, true);
   };
 
   hardenRealm(g);

@@ -1,6 +1,7 @@
 /**
  * Read-side MQL5 API: symbol, account and time information, bar series access (Copy*, i*),
- * indicators (handles + CopyBuffer), output (Print, Comment, Alert), errors and events.
+ * indicators (handles + CopyBuffer), output (Print, PrintFormat), errors and events. Alert is
+ * notify.ts', Comment chart.ts'.
  * Strings, math, arrays, the terminal and ZeroMemory/EnumToString live in their own modules
  * (strings.ts, math.ts, arrays.ts, terminal.ts, common.ts).
  *
@@ -33,7 +34,12 @@ import {
   stringToTime,
   timeToString,
 } from "./format.ts";
-import { createEngine, IndicatorInstance, type IndicatorName } from "./indicators.ts";
+import {
+  createEngine,
+  INDICATOR_PARAMS,
+  IndicatorInstance,
+  type IndicatorName,
+} from "./indicators.ts";
 import { isRecord } from "./protocol.ts";
 import { resolveRange, type Series } from "./series.ts";
 import type { SymbolState } from "./state.ts";
@@ -349,13 +355,34 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     }
     const handle = ctx.nextHandle;
     ctx.nextHandle += 1;
-    ctx.indicators.set(handle, new IndicatorInstance(handle, name, series, engine, params, key));
+    const env = () => ({
+      point: ctx.state.symbol(series.symbol)?.spec.point ?? 0,
+      now: ctx.now(),
+      periodSeconds: timeframeSeconds(series.timeframe),
+    });
+    ctx.indicators.set(
+      handle,
+      new IndicatorInstance(handle, name, series, engine, params, key, env),
+    );
     ctx.indicatorKeys.set(key, handle);
     ctx.indicatorsChanged = true;
     return handle;
   };
 
-  const nums = (...xs: unknown[]): number[] => xs.map((x) => Number(x ?? 0));
+  /** iMA, iRSI… iVolumes: (symbol, period, parameters…), exactly INDICATOR_PARAMS[name] of them. */
+  const indicatorFunctions = (): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [name, count] of Object.entries(INDICATOR_PARAMS)) {
+      out[name] = (symbol: unknown, tf: unknown, ...args: unknown[]): number => {
+        const params: number[] = [];
+        for (let i = 0; i < count; i += 1) {
+          params.push(Number(args[i] ?? 0));
+        }
+        return createIndicator(name as IndicatorName, symbol, tf, params);
+      };
+    }
+    return out;
+  };
 
   const copyBuffer = (
     handle: unknown,
@@ -380,10 +407,20 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     }
     const calculated = ind.update();
     const s = ind.series;
-    const range =
-      calculated > 0
-        ? resolveRange(calculated, s.time, Number(start), Number(countOrStop))
-        : undefined;
+    const startPos = Number(start);
+    let range: { from: number; to: number } | undefined;
+    if (calculated > 0 && startPos < 0) {
+      // A buffer plotted `shift` bars ahead has values at positions −1…−shift (MT5 numbers the
+      // bars right of the current one negatively); nothing lies further right.
+      const count = Math.trunc(Number(countOrStop));
+      const first = Math.trunc(startPos);
+      if (-first <= Math.max(0, ind.shiftOf(b)) && count > 0) {
+        const to = calculated - first;
+        range = { from: Math.max(0, to - count), to };
+      }
+    } else if (calculated > 0) {
+      range = resolveRange(calculated, s.time, startPos, Number(countOrStop));
+    }
     if (!range) {
       ctx.setError(E("ERR_INDICATOR_DATA_NOT_FOUND"));
       return -1;
@@ -499,10 +536,6 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     Print: (...args: unknown[]): void => print("info", args),
     PrintFormat: printFormat,
     printf: printFormat,
-    Alert: (...args: unknown[]): void => print("alert", args),
-    Comment: (...args: unknown[]): void => {
-      ctx.scratch.comment = args.map(printValue).join("");
-    },
     GetLastError: (): number => ctx.lastError,
     ResetLastError: (): void => {
       ctx.lastError = 0;
@@ -548,47 +581,7 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     SeriesInfoInteger: (symbol: unknown, tf: unknown, _prop: unknown): number =>
       seriesOf(symbol, tf).length,
     PeriodSeconds: (tf: unknown = 0): number => timeframeSeconds(ctx.resolveTimeframe(tf)),
-    iMA: (
-      symbol: unknown,
-      tf: unknown,
-      period: unknown,
-      shift: unknown,
-      method: unknown,
-      price: unknown,
-    ) => createIndicator("iMA", symbol, tf, nums(period, shift, method, price)),
-    iRSI: (symbol: unknown, tf: unknown, period: unknown, price: unknown) =>
-      createIndicator("iRSI", symbol, tf, nums(period, price)),
-    iMACD: (
-      symbol: unknown,
-      tf: unknown,
-      fast: unknown,
-      slow: unknown,
-      signal: unknown,
-      price: unknown,
-    ) => createIndicator("iMACD", symbol, tf, nums(fast, slow, signal, price)),
-    iBands: (
-      symbol: unknown,
-      tf: unknown,
-      period: unknown,
-      shift: unknown,
-      dev: unknown,
-      price: unknown,
-    ) => createIndicator("iBands", symbol, tf, nums(period, shift, dev, price)),
-    iATR: (symbol: unknown, tf: unknown, period: unknown) =>
-      createIndicator("iATR", symbol, tf, nums(period)),
-    iStochastic: (
-      symbol: unknown,
-      tf: unknown,
-      k: unknown,
-      d: unknown,
-      slowing: unknown,
-      method: unknown,
-      field: unknown,
-    ) => createIndicator("iStochastic", symbol, tf, nums(k, d, slowing, method, field)),
-    iCCI: (symbol: unknown, tf: unknown, period: unknown, price: unknown) =>
-      createIndicator("iCCI", symbol, tf, nums(period, price)),
-    iADX: (symbol: unknown, tf: unknown, period: unknown) =>
-      createIndicator("iADX", symbol, tf, nums(period)),
+    ...indicatorFunctions(),
     CopyBuffer: copyBuffer,
     BarsCalculated: (handle: unknown): number => {
       const ind = ctx.indicators.get(Number(handle));

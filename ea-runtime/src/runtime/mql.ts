@@ -13,6 +13,20 @@
  * Must not import anything outside ea-runtime/src/runtime.
  */
 
+import { COLORS } from "./constants.ts";
+import { timeToString } from "./format.ts";
+
+/** Colour values to their clr* names (the first name of a value wins). */
+const COLOR_NAMES: ReadonlyMap<number, string> = (() => {
+  const m = new Map<number, string>();
+  for (const [name, v] of Object.entries(COLORS)) {
+    if (name.startsWith("clr") && !m.has(v)) {
+      m.set(v, name);
+    }
+  }
+  return m;
+})();
+
 /** A critical MQL5 run-time error: the EA is stopped (MT5 unloads it). */
 export class MqlRuntimeError extends Error {
   constructor(
@@ -60,6 +74,11 @@ export function toWide(x: unknown, unsigned: boolean): Wide {
   }
   if (typeof x === "boolean") {
     return x ? 1 : 0;
+  }
+  if (typeof x === "string" && /^\s*[-+]?\d+\s*$/.test(x)) {
+    // Integer text (an input's value or default) is read exactly, beyond 2^53 too.
+    const b = BigInt(x.trim());
+    return unsigned ? canonU(b) : canonS(b);
   }
   const n = typeof x === "number" ? x : Number(x);
   if (!Number.isFinite(n)) {
@@ -217,9 +236,6 @@ function assignValue(dst: object, src: object): object {
   }
   return dst;
 }
-
-const INT32_MIN = -2147483648;
-const INT32_MAX = 2147483647;
 
 const TWO32 = 4294967296;
 
@@ -389,6 +405,19 @@ export function bindSupport(sites: readonly string[]) {
     // ---- text
     str: valueText,
     dstr: doubleText,
+    /** A float as Print shows it: 5 digits after the point. */
+    fstr(x: number): string {
+      return Number.isFinite(x) ? x.toFixed(5) : doubleText(x);
+    },
+    /** A datetime as Print shows it: YYYY.MM.DD HH:MI:SS. */
+    tstr(t: Wide): string {
+      return timeToString(typeof t === "number" ? t : Number(t), 5);
+    },
+    /** A color as Print shows it: its name when it has one, else R,G,B. */
+    cstr(c: number): string {
+      const name = COLOR_NAMES.get(c);
+      return name ?? `${c & 0xff},${(c >> 8) & 0xff},${(c >> 16) & 0xff}`;
+    },
     num: textNumber,
     // ---- arrays
     /** A fixed array of `n` elements made by `make` (or filled with `fill`). */

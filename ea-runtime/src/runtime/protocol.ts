@@ -8,6 +8,10 @@
  * Must not import anything outside ea-runtime/src/runtime.
  */
 
+import type { ChartDelta, ChartState } from "./chart.ts";
+import type { AlertEntry } from "./notify.ts";
+import type { StorageDelta, WireStorage } from "./storage.ts";
+
 /** A quote (MqlTick on the wire). */
 export interface WireTick {
   /** Seconds since 1970 (server time). */
@@ -258,6 +262,10 @@ export interface LoadMeta {
   programName?: string;
   /** The isolate's memory limit in MB: MQLInfoInteger(MQL_MEMORY_LIMIT) (default 0 = unknown). */
   memoryLimitMb?: number;
+  /** The chart to start on (objects, properties, comment; chart.ts ChartState). */
+  chart?: Partial<ChartState> | Record<string, unknown>;
+  /** Global variables and files earlier runs left (storage.ts WireStorage; read tolerantly). */
+  storage?: WireStorage | Record<string, unknown>;
 }
 
 export type WireEvent =
@@ -282,6 +290,8 @@ export type WireEvent =
       sparam: string;
     }
   | { type: "tester"; snapshot?: WireSnapshot }
+  /** The sleep an earlier Outcome asked for (`sleep`) is over: the handler continues. */
+  | { type: "resume"; snapshot?: WireSnapshot }
   | { type: "deinit"; snapshot?: WireSnapshot; reason: number };
 
 export type LogLevel = "info" | "alert" | "warn" | "error";
@@ -317,6 +327,8 @@ export interface Outcome {
   /** The error is a critical MQL5 run-time error (array out of range, zero divide, invalid
    * pointer): MQL5 stops the program, so the host stops the instance whatever its policy. */
   fatal?: boolean;
+  /** The handler called Sleep(ms) (compiled MQL5): send a `resume` event after that many ms. */
+  sleep?: number;
   logs: LogLine[];
   /** Lines dropped because of maxLogLines. */
   logsDropped?: number;
@@ -336,6 +348,12 @@ export interface Outcome {
   remove?: boolean;
   /** Handlers the program defines (load only). */
   handlers?: string[];
+  /** Chart changes of the event (chart.ts ChartDelta; dispatch only, absent when none). */
+  chart?: ChartDelta;
+  /** Global variables and files the event changed, to persist (storage.ts StorageDelta). */
+  storage?: StorageDelta;
+  /** Alert / SendNotification / SendMail calls of the event (notify.ts). */
+  alerts?: AlertEntry[];
 }
 
 /** Payloads of `__host_call(kind, payloadJson)`; answers are JSON of HostAnswer. */
@@ -366,6 +384,11 @@ export function numField(o: Record<string, unknown>, key: string, fallback = 0):
   }
   if (typeof v === "boolean") {
     return v ? 1 : 0;
+  }
+  if (typeof v === "bigint") {
+    // A long/ulong of compiled MQL5 beyond 2^53 (a magic number, a ticket): the nearest double,
+    // as the JSON wire carries numbers (not 0, which would drop the value).
+    return Number(v);
   }
   if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) {
     return Number(v);

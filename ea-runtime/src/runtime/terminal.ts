@@ -1,7 +1,8 @@
 /**
  * The terminal an EA believes it runs in: TerminalInfo*, MQLInfo* and the user-interaction and
- * chart functions of MQL5's common group (Sleep, MessageBox, SendNotification, SendMail,
- * PlaySound, TesterHideIndicators, ChartID, ChartRedraw, ChartSymbol, ChartPeriod).
+ * chart functions of MQL5's common group (Sleep, MessageBox, PlaySound, TesterHideIndicators,
+ * ChartID, ChartSymbol, ChartPeriod). Alert/SendNotification/SendMail are notify.ts', the chart's
+ * objects and properties (ChartSet…, ChartGet…, ChartRedraw, Comment) chart.ts'.
  *
  * Exists because EAs branch on these answers (refuse to run in the tester, check that trading
  * is allowed, size buffers by TERMINAL_MAXBARS…), so each property has one documented answer:
@@ -18,7 +19,8 @@
  * | TERMINAL_MAXBARS | the bars kept per series (LoadMeta.maxBars) |
  * | TERMINAL_CODEPAGE | 1252 (English Windows ANSI page) |
  * | TERMINAL_CPU_CORES | 1; TERMINAL_SCREEN_DPI 96; screen/window 0,0–1920×1080 |
- * | TERMINAL_MEMORY_* / TERMINAL_DISK_SPACE | the isolate's limit (LoadMeta.memoryLimitMb) as total and available, 0 used; 0 disk (no files) |
+ * | TERMINAL_MEMORY_* | the isolate's limit (LoadMeta.memoryLimitMb) as total and available, 0 used |
+ * | TERMINAL_DISK_SPACE | MB left in the EA's file folder under its quota (files.ts) |
  * | TERMINAL_COMMUNITY_BALANCE, TERMINAL_RETRANSMISSION | 0.0 |
  * | TERMINAL_LANGUAGE | "English" |
  * | TERMINAL_COMPANY | the account's company; TERMINAL_NAME "TAS Terminal" |
@@ -33,11 +35,11 @@
  *
  * Interaction without a user: MessageBox cannot be answered, so it answers 0 (no button; what the
  * tester returns) and logs the text at level "alert"; an EA waiting for IDYES/IDOK does not act.
- * SendNotification/SendMail log one "alert" line (`Notification: …` / `Mail: subject | text`)
- * and return true (an empty notification text fails with ERR_NOTIFICATION_WRONG_PARAMETER).
- * PlaySound has no sound device: false with ERR_PLAY_SOUND_FAILED (PlaySound(NULL) stops sounds
- * and returns true). Sleep is, for now, a no-op that returns at once (the real suspension
- * belongs to the host). TesterHideIndicators and ChartRedraw do nothing. The EA's chart has the
+ * SendNotification/SendMail (notify.ts) log an "alert" line, return true and are published on
+ * the `ea` channel. PlaySound has no sound device: false with ERR_PLAY_SOUND_FAILED
+ * (PlaySound(NULL) stops sounds and returns true). Sleep is, for now, a no-op that returns at
+ * once (the real suspension belongs to the host). TesterHideIndicators does nothing. The EA's
+ * chart has the
  * fixed id CHART_ID (ChartID, ChartFirst); ChartSymbol/ChartPeriod answer for it (0 = this
  * chart) and fail with ERR_CHART_WRONG_ID for any other id.
  * Must not import anything outside ea-runtime/src/runtime.
@@ -55,6 +57,7 @@ import {
 } from "./constants.ts";
 import type { RuntimeContext } from "./context.ts";
 import { printValue } from "./format.ts";
+import { storageOf } from "./storage.ts";
 
 const E = (name: string): number => ERR[name] ?? 4001;
 
@@ -68,6 +71,11 @@ const COMMONDATA_PATH = "C:\\TAS\\Common";
 
 export function terminalApi(ctx: RuntimeContext): Record<string, unknown> {
   const id = (t: Readonly<Record<string, number>>, name: string): number => t[name] ?? -1;
+
+  const diskSpaceMb = (): number => {
+    const own = storageOf(ctx).local;
+    return Math.floor(Math.max(0, own.quota - own.used) / 1_048_576);
+  };
 
   const terminalInteger = (): Map<number, number> => {
     const a = ctx.state.account;
@@ -87,7 +95,7 @@ export function terminalApi(ctx: RuntimeContext): Record<string, unknown> {
       [id(TI, "TERMINAL_MEMORY_USED"), 0],
       [id(TI, "TERMINAL_X64"), 1],
       [id(TI, "TERMINAL_OPENCL_SUPPORT"), 0],
-      [id(TI, "TERMINAL_DISK_SPACE"), 0],
+      [id(TI, "TERMINAL_DISK_SPACE"), diskSpaceMb()],
       [id(TI, "TERMINAL_CPU_CORES"), 1],
       [id(TI, "TERMINAL_MQID"), 1],
       [id(TI, "TERMINAL_COMMUNITY_ACCOUNT"), 0],
@@ -188,19 +196,6 @@ export function terminalApi(ctx: RuntimeContext): Record<string, unknown> {
       alert(`MessageBox${title === "" ? "" : ` [${title}]`}: ${printValue(text ?? "")}`);
       return 0;
     },
-    SendNotification: (text: unknown): boolean => {
-      const t = typeof text === "string" ? text : "";
-      if (t === "") {
-        ctx.setError(E("ERR_NOTIFICATION_WRONG_PARAMETER"));
-        return false;
-      }
-      alert(`Notification: ${t}`);
-      return true;
-    },
-    SendMail: (subject: unknown, text: unknown): boolean => {
-      alert(`Mail: ${printValue(subject ?? "")} | ${printValue(text ?? "")}`);
-      return true;
-    },
     PlaySound: (file: unknown): boolean => {
       if (file === null || file === undefined || file === "") {
         return true;
@@ -212,7 +207,6 @@ export function terminalApi(ctx: RuntimeContext): Record<string, unknown> {
     ChartID: (): number => CHART_ID,
     ChartFirst: (): number => CHART_ID,
     ChartNext: (_chartId: unknown): number => -1,
-    ChartRedraw: (_chartId?: unknown): void => {},
     ChartSymbol: (chartId: unknown = 0): string => {
       if (!isThisChart(chartId)) {
         ctx.setError(E("ERR_CHART_WRONG_ID"));

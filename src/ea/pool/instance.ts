@@ -60,6 +60,9 @@ export interface InstanceContext {
   timerFired(instanceId: string): void;
 }
 
+/** The longest Sleep honoured in one piece (a longer one resumes after this; MQL5 has no cap). */
+const MAX_SLEEP_MS = 24 * 3_600_000;
+
 export function stoppedCompletion(message: string): Completion {
   return { result: "disposed", reason: "stopped", message };
 }
@@ -68,6 +71,8 @@ export class PoolInstance {
   private readonly info: Omit<InstanceInfo, "timerSeconds">;
   private readonly queue: InstanceQueue;
   private readonly timer: EaTimer;
+  /** The pending `resume` of a handler suspended in Sleep. */
+  private sleeping: ReturnType<typeof setTimeout> | undefined;
 
   /** A new run in EA_INITIAL_STATE; its queue is held until init() has run OnInit. */
   constructor(
@@ -153,6 +158,7 @@ export class PoolInstance {
   stop(reason: number): Promise<Completion> {
     this.move("stop");
     this.timer.clear();
+    this.wakeUp();
     this.queue.drain(stoppedCompletion(`instance ${this.id} is stopping`));
     return new Promise((resolveStop) => this.queue.pushStop(reason, resolveStop));
   }
@@ -173,6 +179,7 @@ export class PoolInstance {
   /** The pool is closing: no timer, stopped if active, every waiter answered. */
   poolClosed(): void {
     this.timer.clear();
+    this.wakeUp();
     if (isEaActive(this.info.status)) {
       this.finishStopped();
     }
@@ -204,6 +211,7 @@ export class PoolInstance {
     this.info.lastError = lastError;
     this.info.stoppedAt = this.ctx.clock.now();
     this.timer.clear();
+    this.wakeUp();
     this.queue.drain(stoppedCompletion(`instance stopped: ${lastError}`));
     if (!gone) {
       void this.host.run({ type: "stop", instanceId: this.id, reason: deinitReason });
@@ -218,6 +226,31 @@ export class PoolInstance {
     }
     this.info.stoppedAt = this.ctx.clock.now();
     this.timer.clear();
+    this.wakeUp();
+  }
+
+  /**
+   * A handler is suspended in Sleep (compiled MQL5): a `resume` event goes through the queue
+   * when the time is up; events queued meanwhile reach the runtime, which holds their handlers.
+   */
+  private sleepFor(ms: number): void {
+    this.wakeUp();
+    this.sleeping = setTimeout(
+      () => {
+        this.sleeping = undefined;
+        if (this.info.status === "running") {
+          void this.dispatch({ type: "resume" });
+        }
+      },
+      Math.max(0, Math.min(ms, MAX_SLEEP_MS)),
+    );
+  }
+
+  private wakeUp(): void {
+    if (this.sleeping) {
+      clearTimeout(this.sleeping);
+      this.sleeping = undefined;
+    }
   }
 
   /** Handles a completion of an event: counters, timer, failures, ExpertRemove. */
@@ -230,6 +263,9 @@ export class PoolInstance {
     }
     if (c.result === "ok") {
       this.timer.apply(c.outcome.timer);
+      if (c.outcome.sleep !== undefined) {
+        this.sleepFor(c.outcome.sleep);
+      }
     }
     this.ctx.emitEvent(this.id, eventType, c);
     if (this.info.status !== "running") {

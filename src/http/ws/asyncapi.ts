@@ -24,6 +24,7 @@ import {
   REPLAYABLE,
   type TradeData,
 } from "../../streaming/messages.ts";
+import { eaChartObjectSchema, propertyTable } from "../models/ea-chart.ts";
 import { CLOSE } from "./connection.ts";
 import {
   HARD_FRAME_BYTES,
@@ -355,6 +356,8 @@ const SessionData = component(
 );
 assertType<Same<Omit<Static<typeof SessionData>, "previous">, SessionHealth>>();
 
+const EaChartObject = component("EaChartObject", eaChartObjectSchema());
+
 const EaData = component(
   "EaData",
   Type.Union([
@@ -379,6 +382,54 @@ const EaData = component(
         time: Type.String({ description: "ISO 8601 UTC" }),
       },
       { ...closed, title: "EA log line", description: "An EA instance logged a line" },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal("chart"),
+        instance_id: Type.String({ description: "uuid" }),
+        reset: Type.Boolean({
+          description:
+            "true: the message carries the whole chart (after a start or restart): replace what you hold; false: apply the changes",
+        }),
+        comment: Type.Optional(Type.String({ description: "The new comment, when it changed" })),
+        objects: Type.Optional(
+          Type.Array(EaChartObject, {
+            description: "Objects created or changed, each in full (as GET …/ea/chart)",
+          }),
+        ),
+        deleted: Type.Optional(
+          Type.Array(Type.String(), { description: "Names of objects deleted or renamed away" }),
+        ),
+        properties: Type.Optional(
+          propertyTable("Chart properties that changed (as GET …/ea/chart `properties`)"),
+        ),
+        time: Type.String({ description: "ISO 8601 UTC" }),
+      },
+      {
+        ...closed,
+        title: "EA chart",
+        description:
+          "The EA's chart changed during one of its events (ObjectCreate/ObjectSet…/ObjectDelete, ChartSet…, Comment)",
+      },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal("alert"),
+        instance_id: Type.String({ description: "uuid" }),
+        source: lit(
+          ["alert", "notification", "mail"] as const,
+          "Alert(), SendNotification() or SendMail()",
+        ),
+        message: Type.String(),
+        subject: Type.Optional(Type.String({ description: "SendMail's subject" })),
+        time: Type.String({ description: "ISO 8601 UTC (the EA's server time of the call)" }),
+      },
+      {
+        ...closed,
+        title: "EA alert",
+        description:
+          "The EA called Alert, SendNotification or SendMail (the text is also an `alert` log line)",
+      },
     ),
   ]),
 );
@@ -771,7 +822,8 @@ const M = {
   ea: message("ea", {
     name: "ea",
     title: "ea",
-    summary: "An EA instance on the account changed status or logged a line",
+    summary:
+      "An EA instance on the account changed status, logged a line, changed its chart or raised an alert",
     payload: EaMessage,
   }),
   snapshotAccount: message("snapshotAccount", {
@@ -879,7 +931,7 @@ const CHANNEL_DESCRIPTION: Readonly<Record<Channel, string>> = {
     "Order, position and deal events. Subscribing sends a snapshot of open positions and pending orders first (or, with `last_seq`, the missed messages).",
   session:
     "Status changes of the account's broker session. Subscribing sends a snapshot of its health first (or, with `last_seq`, the missed messages).",
-  ea: "Status changes and log lines of the account's EA instances. No snapshot; `last_seq` replays missed messages.",
+  ea: "Status changes, log lines, chart changes and alerts of the account's EA instances. No snapshot (`GET …/ea/chart` gives the chart); `last_seq` replays missed messages.",
 };
 
 const ref = (path: string) => ({ $ref: path });

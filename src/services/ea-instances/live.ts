@@ -5,6 +5,7 @@ import { LiveBarBuilder } from "../../broker/feed/bars.ts";
 import { EA_INITIAL_STATE, type EaLifecycleState } from "../../domain/ea-lifecycle.ts";
 import type { EaInstanceRow, EaRow } from "../../storage/schema/index.ts";
 import type { AccountTickValues } from "../tick-values.ts";
+import { ChartMirror } from "./chart.ts";
 import type { InputValue } from "./inputs.ts";
 import type { ExtraSeries } from "./series.ts";
 import { EA_TIMEFRAMES, type EaTimeframe } from "./types.ts";
@@ -43,6 +44,8 @@ export interface Live {
   /** The conversion quotes the tick values depend on, and the values they give. */
   tickValues: AccountTickValues;
   logs: EaLogLine[];
+  /** The EA's chart (objects, properties, comment) as the runtime last reported it. */
+  readonly chart: ChartMirror;
 }
 
 /** What the account's session gave for a new instance (besides the init event itself). */
@@ -87,6 +90,7 @@ export function createLive(row: EaInstanceRow, ea: EaRow, seed: LiveSeed): Live 
     digitsOf: (symbol) => seed.symbolDigits.get(symbol) ?? seed.digits,
     tickValues: seed.tickValues,
     logs: [],
+    chart: new ChartMirror(row.chart),
   };
 }
 

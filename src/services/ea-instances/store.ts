@@ -1,9 +1,15 @@
 // The SQL of EA instances: the ea_instances rows (operational state: status, tick_count, times,
-// last_error), the batched ea_logs lines, and the running-EA count that usage limits read.
+// last_error, the EA's chart), the batched ea_logs lines, and the running-EA count that usage limits read.
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { EA_ACTIVE_STATES, type EaInstanceStatus } from "../../domain/ea-lifecycle.ts";
 import { AppError } from "../../domain/errors.ts";
-import { accounts, type EaInstanceRow, eaInstances, eaLogs } from "../../storage/schema/index.ts";
+import {
+  accounts,
+  type EaInstanceRow,
+  eaInstances,
+  eaLogs,
+  type StoredChart,
+} from "../../storage/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { RunningEaSource } from "../usage.ts";
 import type { InputValue } from "./inputs.ts";
@@ -40,6 +46,8 @@ export interface InstanceState {
   readonly tickCount: number;
   readonly lastError: string;
   readonly stoppedAt: Date | null;
+  /** The chart, when it changed since the row last stored it. */
+  readonly chart?: StoredChart;
 }
 
 interface QueuedLog {

@@ -6,6 +6,21 @@ import { accounts } from "./accounts.ts";
 import { eas } from "./eas.ts";
 import { lifecycleDates } from "./util.ts";
 
+/** A chart as stored (src/ea/chart-wire.ts WireChartObject objects). */
+export interface StoredChart {
+  comment: string;
+  objects: {
+    name: string;
+    type: string;
+    window: number;
+    created: number;
+    points: { time: number; price: number }[];
+    levels?: { value: number; color: number; style: number; width: number; text: string }[];
+    props: Record<string, number | string>;
+  }[];
+  properties: Record<string, number | string>;
+}
+
 export const eaInstances = pgTable(
   "ea_instances",
   {
@@ -38,6 +53,12 @@ export const eaInstances = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
     /** When the run ended (stopped or errored, UTC); null while it runs. */
     stoppedAt: timestamp("stopped_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The run's chart as the EA left it (graphical objects, chart properties, comment; the
+     * runtime's ChartState, times in MQL5 server seconds): served by `GET …/ea/chart` and given
+     * back to the EA when it resumes after a restart. Null until the EA first reported it.
+     */
+    chart: jsonb("chart").$type<StoredChart>(),
     ...lifecycleDates,
   },
   (t) => [

@@ -7,6 +7,7 @@ export * from "./audit-log.ts";
 export * from "./billing-terms.ts";
 export * from "./ea-instances.ts";
 export * from "./ea-logs.ts";
+export * from "./ea-storage.ts";
 export * from "./eas.ts";
 export * from "./idempotency-keys.ts";
 export * from "./order-journal.ts";

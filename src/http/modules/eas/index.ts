@@ -1,6 +1,8 @@
 // The client EA API: `GET /api/eas` (the ready EAs of the key's admin) and, per account,
 // `POST …/ea/start` {ea_id, symbol, timeframe, inputs?}, `POST …/ea/stop`, `GET …/ea/status`
-// (the running or last instance; `data: null` if none ever ran) and `GET …/ea/logs?limit=`.
+// (the running or last instance; `data: null` if none ever ran), `GET …/ea/logs?limit=` and
+// `GET …/ea/chart` (the instance's graphical objects, chart properties and comment; `data: null`
+// if none ever reported a chart).
 // Another key's account is ACCOUNT_NOT_FOUND like an unknown one (checked before anything else).
 import { Elysia, t } from "elysia";
 import { AppError } from "../../../domain/errors.ts";
@@ -9,6 +11,7 @@ import type { EaService } from "../../../services/eas.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
 import { AccountIdParams } from "../../models/common.ts";
+import { EaChartSchema } from "../../models/ea-chart.ts";
 import { operation } from "../../openapi/operation.ts";
 import { named } from "../../openapi/schema.ts";
 import { EaLogLine, EaRecord, EaStatus } from "../admin-eas/model.ts";
@@ -135,6 +138,24 @@ export function easModule(
           id: "getEaLogs",
           tag: "eas",
           summary: "Recent log lines of the running or last EA (newest last)",
+          auth: "key",
+          errors: RUNTIME,
+        }),
+      },
+    )
+    .get(
+      "/api/accounts/:id/ea/chart",
+      async ({ principal, params }) => ok(await instances().chart(principal, params.id)),
+      {
+        apiKey: true,
+        params: Id,
+        response: { 200: Envelope(t.Union([EaChartSchema, t.Null()])) },
+        detail: operation({
+          id: "getEaChart",
+          tag: "eas",
+          summary: "The chart of the running or last EA: its objects, properties and comment",
+          description:
+            "What the EA drew with ObjectCreate/ObjectSet…, set with ChartSet… and wrote with Comment, as it last reported it (kept across restarts). null if no EA ever ran on the account. Changes stream as `chart` messages on the WebSocket `ea` channel.",
           auth: "key",
           errors: RUNTIME,
         }),

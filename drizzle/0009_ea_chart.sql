@@ -1,0 +1,1 @@
+ALTER TABLE "ea_instances" ADD COLUMN "chart" jsonb;
