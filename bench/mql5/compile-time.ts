@@ -11,7 +11,11 @@ import { Binder } from "../../ea-runtime/src/mql5/binder.ts";
 import { compileMql5, makeResolver } from "../../ea-runtime/src/mql5/compile.ts";
 import { decodeMql5 } from "../../ea-runtime/src/mql5/decode.ts";
 import { DiagnosticBag, formatDiagnostic } from "../../ea-runtime/src/mql5/diagnostics.ts";
-import { IMPLICIT_HEADERS, STANDARD_HEADERS } from "../../ea-runtime/src/mql5/include/index.ts";
+import {
+  IMPLICIT_HEADERS,
+  runtimeGlobals,
+  STANDARD_HEADERS,
+} from "../../ea-runtime/src/mql5/include/index.ts";
 import { lex } from "../../ea-runtime/src/mql5/lexer.ts";
 import { Lowering } from "../../ea-runtime/src/mql5/lower.ts";
 import { parse } from "../../ea-runtime/src/mql5/parser.ts";
@@ -92,7 +96,7 @@ function compileStaged(bytes: Uint8Array): { js: string; ms: Record<Stage, numbe
   const program = parse(tokens, bag, { typeNames });
   lap("parse");
 
-  const binder = new Binder(bag, { nativeFiles });
+  const binder = new Binder(bag, { nativeFiles, runtimeClasses: runtimeGlobals() });
   binder.bind(program);
   lap("bind");
 

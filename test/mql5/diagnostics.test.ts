@@ -35,15 +35,19 @@ describe("compile errors", () => {
     expect(compileError("input int N = 5;\nvoid OnTick() { N = 6; }\n")).toBe(
       "test.mq5:2:17: the expression cannot be assigned (a constant, an input or a temporary value)",
     );
-    expect(compileError('void F(int a) {}\nvoid OnTick() { CTrade t; F(t); }\n#include <Trade/Trade.mqh>\n')).toBe(
-      "test.mq5:2:27: 'F' - wrong parameters count or types (CTrade)",
-    );
+    expect(
+      compileError(
+        "void F(int a) {}\nvoid OnTick() { CTrade t; F(t); }\n#include <Trade/Trade.mqh>\n",
+      ),
+    ).toBe("test.mq5:2:27: 'F' - wrong parameters count or types (CTrade)");
   });
 
   test("#import, a missing include, an indicator and a program without handlers are refused", () => {
-    expect(compileError('#import "user32.dll"\nint MessageBoxW(int, string, string, int);\n#import\nvoid OnTick() {}\n')).toContain(
-      "test.mq5:1:1: #import is not supported",
-    );
+    expect(
+      compileError(
+        '#import "user32.dll"\nint MessageBoxW(int, string, string, int);\n#import\nvoid OnTick() {}\n',
+      ),
+    ).toContain("test.mq5:1:1: #import is not supported");
     expect(compileError("#include <NoSuch\\File.mqh>\nvoid OnTick() {}\n")).toBe(
       'test.mq5:1:1: cannot open include file "NoSuch/File.mqh"',
     );
@@ -58,9 +62,9 @@ describe("compile errors", () => {
   });
 
   test("a built-in this runtime does not offer yet is refused by name", () => {
-    expect(compileError('void OnTick() { WebRequest("GET", "http://x", "", 0, NULL, NULL, NULL); }\n')).toContain(
-      "'WebRequest' is not available in this runtime yet",
-    );
+    expect(
+      compileError('void OnTick() { WebRequest("GET", "http://x", "", 0, NULL, NULL, NULL); }\n'),
+    ).toContain("'WebRequest' is not available in this runtime yet");
   });
 });
 
@@ -98,7 +102,13 @@ void OnDeinit(const int reason) {}
         enum: "ENUM_TIMEFRAMES",
         enumValues: expect.arrayContaining(["PERIOD_M1", "PERIOD_H4", "PERIOD_MN1"]),
       },
-      { name: "Style", type: "Mode", default: "Aggressive", enum: "Mode", enumValues: ["Conservative", "Aggressive"] },
+      {
+        name: "Style",
+        type: "Mode",
+        default: "Aggressive",
+        enum: "Mode",
+        enumValues: ["Conservative", "Aggressive"],
+      },
       { name: "UseTrail", type: "bool", default: "true" },
       { name: "Comment_", type: "string", default: "tas" },
       { name: "Start", type: "datetime", default: "2024.01.31 12:30" },

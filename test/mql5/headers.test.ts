@@ -401,8 +401,9 @@ describe("parsing", () => {
     }
     const problems: string[] = [];
     for (const [path, text] of STANDARD_HEADERS) {
-      // #include lines are the preprocessor's; blank them so line numbers stay.
-      const body = text.replace(/^#include[^\n]*/gm, "");
+      // Directives (#include, #define, #ifdef…) are the preprocessor's; blank them so line
+      // numbers stay (macro uses parse as names and calls).
+      const body = text.replace(/^[ \t]*#[^\n]*/gm, "");
       const origins = body.split("\n").map((_, i) => ({ file: path, line: i + 1 }));
       const diags = new DiagnosticBag();
       parse(lex(body, origins, diags), diags, { typeNames });

@@ -106,3 +106,60 @@ void OnTick() { CDer d; Print(d.Value(), d.Value(5), Twice(1), Twice(1.5)); }
     );
   });
 });
+
+describe("standard headers", () => {
+  // The binder and lowering run on a program whose first file is treated as a standard header.
+  async function compileWithHeader(
+    header: string,
+    program: string,
+  ): Promise<{ js: string; errors: string[] }> {
+    const { DiagnosticBag, formatDiagnostic } = await import(
+      "../../ea-runtime/src/mql5/diagnostics.ts"
+    );
+    const { lex } = await import("../../ea-runtime/src/mql5/lexer.ts");
+    const { parse } = await import("../../ea-runtime/src/mql5/parser.ts");
+    const { Binder } = await import("../../ea-runtime/src/mql5/binder.ts");
+    const { Lowering } = await import("../../ea-runtime/src/mql5/lower.ts");
+    const bag = new DiagnosticBag();
+    const h = lex(
+      header,
+      header.split("\n").map((_, i) => ({ file: "Lib/Std.mqh", line: i + 1 })),
+      bag,
+    );
+    const p = lex(
+      program,
+      program.split("\n").map((_, i) => ({ file: "test.mq5", line: i + 1 })),
+      bag,
+    );
+    const ast = parse([...h.slice(0, -1), ...p], bag);
+    const binder = new Binder(bag, {
+      nativeFiles: new Set(["Lib/Std.mqh"]),
+      runtimeClasses: new Set(["CTrade"]),
+    });
+    binder.bind(ast);
+    const js = new Lowering(binder, bag).lowerProgram("test.mq5");
+    return { js, errors: bag.errors().map(formatDiagnostic) };
+  }
+
+  test("a library class whose methods are all defined out of line is compiled, not native", async () => {
+    const r = await compileWithHeader(
+      "class CFoo { public: int F(void); };\nint CFoo::F(void) { return 1; }\n",
+      "void OnTick() { CFoo *p = new CFoo; p.F(); }\n",
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.js).toContain("class CFoo {");
+  });
+
+  test("a built-in the runtime lacks: a run-time error in a header, a compile error in the program", async () => {
+    // SendFTP is declared by MQL5 and not offered by this runtime (NATIVE_GAPS).
+    const header =
+      'bool SendFTP(string file, string path);\nclass CLib { public: bool Up(void) { return SendFTP("a", "b"); } };\n';
+    const inHeader = await compileWithHeader(header, "void OnTick() { CLib lib; }\n");
+    expect(inHeader.errors).toEqual([]);
+    expect(inHeader.js).toContain(`$m.fail("'SendFTP' is not available in this runtime yet"`);
+    const inProgram = await compileWithHeader(header, 'void OnTick() { SendFTP("a", "b"); }\n');
+    expect(inProgram.errors).toEqual([
+      "test.mq5:1:17: 'SendFTP' is not available in this runtime yet",
+    ]);
+  });
+});

@@ -5,6 +5,7 @@
 import { type CompileResult, compileMql5 } from "../../ea-runtime/src/mql5/compile.ts";
 import {
   barsFromCloses,
+  type HostScript,
   type InProcess,
   initEvent,
   inProcess,
@@ -49,13 +50,35 @@ export interface Run {
   readonly init: Outcome;
   /** Every line printed (info level), load and init included. */
   readonly printed: string[];
-  tick(): Outcome;
+  /** Dispatches a tick; `snapshot` (a WireSnapshot delta) moves the quote, bars, positions… */
+  tick(snapshot?: Record<string, unknown>): Outcome;
+  /** Dispatches any event (timer, trade, deinit…). */
+  dispatch(event: Record<string, unknown>): Outcome;
+}
+
+export interface RunOptions {
+  /** Headers uploaded with the program, by name. */
+  readonly headers?: Record<string, string>;
+  /** The program's file name (default test.mq5). */
+  readonly name?: string;
+  /** The init event (default: 50 H1 bars of EURUSD around 1.1). */
+  readonly init?: Record<string, unknown>;
+  /** Answers the runtime's host calls (default: every trade succeeds). */
+  readonly host?: HostScript;
 }
 
 /** Loads a program, runs OnInit on 50 H1 bars of EURUSD and returns a handle to tick it. */
-export async function run(src: string, inputs: Record<string, unknown> = {}): Promise<Run> {
-  const js = compileOk(src);
-  const rt = await inProcess();
+export async function run(
+  src: string,
+  inputs: Record<string, unknown> = {},
+  opts: RunOptions = {},
+): Promise<Run> {
+  const compiled = compile(src, opts.headers ?? {}, opts.name);
+  if (!compiled.ok) {
+    throw new Error(`compile failed:\n${compiled.error}`);
+  }
+  const js = compiled.js;
+  const rt = await inProcess(opts.host);
   const printed: string[] = [];
   const collect = (o: Outcome): Outcome => {
     for (const l of o.logs) {
@@ -68,12 +91,14 @@ export async function run(src: string, inputs: Record<string, unknown> = {}): Pr
     throw new Error(`load failed: ${loaded.error?.message}\n${js}`);
   }
   const closes = Array.from({ length: 50 }, (_, i) => 1.1 + Math.sin(i / 5) * 0.01);
-  const init = collect(rt.dispatch(initEvent(barsFromCloses(closes))));
+  const init = collect(rt.dispatch(opts.init ?? initEvent(barsFromCloses(closes))));
   return {
     rt,
     init,
     printed,
-    tick: () => collect(rt.dispatch({ type: "tick" })),
+    tick: (snapshot) =>
+      collect(rt.dispatch(snapshot ? { type: "tick", snapshot } : { type: "tick" })),
+    dispatch: (event) => collect(rt.dispatch(event)),
   };
 }
 

@@ -171,6 +171,8 @@ const COMPILER_ENUMS: Record<string, Record<string, number>> = {
 export interface BindOptions {
   /** Files whose bodiless declarations the runtime implements (the standard headers). */
   readonly nativeFiles: ReadonlySet<string>;
+  /** Names of the classes and structures the runtime implements (CTrade, MqlTick…). */
+  readonly runtimeClasses: ReadonlySet<string>;
 }
 
 export class Binder {
@@ -197,6 +199,11 @@ export class Binder {
   private readonly templateMethodDefs = new Map<string, FuncDecl[]>();
   private readonly classInstances = new Map<string, ClassSym>();
   private readonly functionInstances = new Map<string, FuncSym>();
+  /** Every function-template instance made so far. */
+  functionInstanceList(): FuncSym[] {
+    return [...this.functionInstances.values()];
+  }
+
   /** Function-template instances made while lowering; the lowering emits them. */
   readonly pendingFunctions: FuncSym[] = [];
   private readonly typedefs = new Map<string, Ty>();
@@ -210,6 +217,11 @@ export class Binder {
 
   private isNative(loc: Loc): boolean {
     return this.options.nativeFiles.has(loc.file);
+  }
+
+  /** A file of the standard include tree (not one the program brought). */
+  isStandardFile(file: string): boolean {
+    return this.options.nativeFiles.has(file);
   }
 
   private installRuntime(): void {
@@ -453,6 +465,22 @@ export class Binder {
     d: ClassDecl | EnumDecl | TypedefDecl,
     env: ReadonlyMap<string, Ty> | undefined,
   ): Ty {
+    // Once per declaration: the lowering may run twice (see compile.ts, Sleep).
+    const known = this.localTypes.get(d);
+    if (known) {
+      return known;
+    }
+    const ty = this.makeLocalType(d, env);
+    this.localTypes.set(d, ty);
+    return ty;
+  }
+
+  private readonly localTypes = new WeakMap<object, Ty>();
+
+  private makeLocalType(
+    d: ClassDecl | EnumDecl | TypedefDecl,
+    env: ReadonlyMap<string, Ty> | undefined,
+  ): Ty {
     this.localCount += 1;
     if (d.kind === "EnumDecl") {
       return this.declareEnum(d, undefined, `${d.name}$L${this.localCount}`);
@@ -523,7 +551,12 @@ export class Binder {
         return existing;
       }
     }
-    const native = this.isNative(d.loc) && !d.members.some((m) => m.kind === "FuncDecl" && m.body);
+    // Native: a standard header's declaration of a class the runtime implements (a library class
+    // whose methods are all defined out of line is compiled like any other).
+    const native =
+      this.isNative(d.loc) &&
+      this.options.runtimeClasses.has(d.name) &&
+      !d.members.some((m) => m.kind === "FuncDecl" && m.body);
     const sym: ClassSym = {
       name: d.name,
       jsName: native ? d.name : jsIdent(d.name),
@@ -632,7 +665,8 @@ export class Binder {
       owner: c,
       decl: m,
       isStatic: m.isStatic,
-      isVirtual: m.isVirtual || m.isPure,
+      // Methods of an interface are virtual (a call through the interface reaches the class's).
+      isVirtual: m.isVirtual || m.isPure || c.kind === "interface",
       access,
       ret: m.isCtor || m.isDtor ? T.void : this.resolveType(m.returnType, c),
       params,

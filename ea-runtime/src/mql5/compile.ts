@@ -17,7 +17,7 @@ import type { Expr, Program, TopLevel } from "./ast.ts";
 import { Binder } from "./binder.ts";
 import { decodeMql5 } from "./decode.ts";
 import { type Diagnostic, DiagnosticBag, formatDiagnostic } from "./diagnostics.ts";
-import { IMPLICIT_HEADERS, STANDARD_HEADERS } from "./include/index.ts";
+import { IMPLICIT_HEADERS, runtimeGlobals, STANDARD_HEADERS } from "./include/index.ts";
 import { lex } from "./lexer.ts";
 import { Lowering } from "./lower.ts";
 import { parse } from "./parser.ts";
@@ -93,8 +93,20 @@ const ACTIVE_HANDLERS = [
 
 const MAX_REPORTED = 30;
 
+/** Lower-case `/`-separated path with `.` and `..` segments resolved (MetaEditor's rules). */
 function norm(name: string): string {
-  return name.replace(/\\/g, "/").replace(/^\.\//, "").toLowerCase();
+  const out: string[] = [];
+  for (const part of name.replace(/\\/g, "/").toLowerCase().split("/")) {
+    if (part === "" || part === ".") {
+      continue;
+    }
+    if (part === "..") {
+      out.pop();
+    } else {
+      out.push(part);
+    }
+  }
+  return out.join("/");
 }
 
 function dirOf(file: string): string {
@@ -120,9 +132,13 @@ export function makeResolver(uploaded: ReadonlyMap<string, SourceText>): Include
       const n = norm(name);
       const rel = norm(dirOf(fromFile.replace(/\\/g, "/")) + name);
       const base = n.slice(n.lastIndexOf("/") + 1);
+      const std = standard.get(rel) ?? standard.get(n);
+      if (standard.has(norm(fromFile))) {
+        // A standard header includes its siblings (beside it first), never an uploaded file.
+        return std;
+      }
       const user = uploaded.get(rel) ?? uploaded.get(n) ?? uploadedByBase.get(base);
-      const std = standard.get(n) ?? standard.get(rel);
-      return system ? (std ?? user) : (user ?? std);
+      return system ? (standard.get(n) ?? user) : (user ?? std);
     },
   };
 }
@@ -208,13 +224,18 @@ function compileInto(input: CompileInput, bag: DiagnosticBag): CompileResult {
     return fail(bag);
   }
   refuseNonExperts(program, mainName, bag);
-  const binder = new Binder(bag, { nativeFiles });
+  const binder = new Binder(bag, { nativeFiles, runtimeClasses: runtimeGlobals() });
   binder.bind(program);
   if (bag.hasErrors) {
     return fail(bag);
   }
   const lowering = new Lowering(binder, bag);
-  const js = lowering.lowerProgram(mainName);
+  let js = lowering.lowerProgram(mainName);
+  const suspending = lowering.suspendingKeys();
+  if (!bag.hasErrors && suspending.size > 0) {
+    // Sleep: lowered again with the functions that reach it as generators (docs/mql5.md).
+    js = new Lowering(binder, bag, suspending).lowerProgram(mainName);
+  }
   const handlers = binder.functions
     .filter((f) => f.def && (HANDLER_NAMES as readonly string[]).includes(f.name))
     .map((f) => f.name);

@@ -98,6 +98,8 @@ class FnCtx {
     readonly ret: Ty,
     /** Template parameters of a function-template instance, and the function's local types. */
     public env?: ReadonlyMap<string, Ty>,
+    /** The call-graph node of the code being lowered (see Lowering.suspendingKeys). */
+    readonly key = "<global>",
   ) {}
 
   temp(): string {
@@ -139,10 +141,65 @@ export class Lowering {
   private staticTemps = 0;
   private staticCount = 0;
 
+  /** Call graph: node → the nodes it calls (functions `f:js`, methods `m:js` by JS name). */
+  private readonly calls = new Map<string, Set<string>>();
+  /** Nodes that call Sleep themselves. */
+  private readonly sleepers = new Set<string>();
+  /** Nodes used as function-pointer values, with where. */
+  private readonly valueUses = new Map<string, Loc>();
+  private readonly emittedFunctions = new Set<FuncSym>();
+
+  /**
+   * `suspending`: the nodes that (transitively) call Sleep, from a first lowering
+   * (suspendingKeys); they become generator functions whose calls are `yield*` and whose Sleep
+   * is a `yield` the runtime turns into a suspension (no thread held, no CPU counted).
+   */
   constructor(
     private readonly binder: Binder,
     private readonly diags: DiagnosticBag,
+    private readonly suspending: ReadonlySet<string> = new Set(),
   ) {}
+
+  /** The nodes that call Sleep directly or through the functions and methods they call. */
+  suspendingKeys(): Set<string> {
+    const out = new Set(this.sleepers);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [caller, callees] of this.calls) {
+        if (!out.has(caller) && [...callees].some((c) => out.has(c))) {
+          out.add(caller);
+          grew = true;
+        }
+      }
+    }
+    for (const k of out) {
+      const loc = this.valueUses.get(k);
+      if (loc) {
+        this.diags.error(loc, "a function that calls Sleep cannot be used as a function pointer");
+      }
+      if (k.startsWith("c:")) {
+        this.diags.error(
+          this.ctorLocs.get(k) ?? { file: "?", line: 1, col: 1 },
+          "Sleep cannot be called (even indirectly) from a constructor or a destructor",
+        );
+      }
+    }
+    return out;
+  }
+
+  private readonly ctorLocs = new Map<string, Loc>();
+
+  private edge(callee: string): void {
+    const set = this.calls.get(this.ctx.key) ?? new Set<string>();
+    set.add(callee);
+    this.calls.set(this.ctx.key, set);
+  }
+
+  /** A call to a function or method node: recorded, and `yield*` when it suspends. */
+  private callNode(js: string, key: string): string {
+    this.edge(key);
+    return this.suspending.has(key) ? `(yield* ${js})` : js;
+  }
 
   // ================================================================ program
 
@@ -154,7 +211,7 @@ export class Lowering {
   lowerProgram(mainFile: string): string {
     const o = this.out;
     o.line("const $m = __mql.bind($sites());");
-    for (const f of this.binder.functions) {
+    for (const f of [...this.binder.functions, ...this.binder.functionInstanceList()]) {
       this.lowerFunction(f);
     }
     this.ctx = new FnCtx("<global>", undefined, false, T.void);
@@ -288,7 +345,8 @@ export class Lowering {
         return `input.color(${def(T.color, "0")}, ${name})`;
       case "long":
       case "ulong":
-        return `$m.wide(input.long(${init ? this.conv(init, T.double, decl.loc) : "0"}, ${name}), ${ty.name === "ulong"})`;
+        // Through text, so a default beyond 2^53 keeps all its digits.
+        return `$m.wide(input.string(String(${init ? this.conv(init, ty, decl.loc) : "0"}), ${name}), ${ty.name === "ulong"})`;
       default:
         return this.fit(`input.int(${def(T.int, "0")}, ${name})`, ty);
     }
@@ -506,9 +564,14 @@ export class Lowering {
       : m.decl.isDtor
         ? `${c.name}::~${c.name}`
         : `${c.name}::${m.name}`;
-    this.ctx = new FnCtx(fnName, c, m.isStatic, m.ret);
+    const key = m.decl.isCtor || m.decl.isDtor ? `c:${c.jsName}` : `m:${m.jsName}`;
+    if (key.startsWith("c:")) {
+      this.ctorLocs.set(key, def.loc);
+    }
+    this.ctx = new FnCtx(fnName, c, m.isStatic, m.ret, undefined, key);
     const params = this.declareParams(m.params);
-    const head = `${m.isStatic ? "static " : ""}${m.jsName}(${params})`;
+    const star = this.suspending.has(key) ? "*" : "";
+    const head = `${m.isStatic ? "static " : ""}${star}${m.jsName}(${params})`;
     o.line(`${head} {`, def.loc);
     o.indent();
     const lines: (() => void)[] = [];
@@ -600,11 +663,17 @@ export class Lowering {
   }
 
   private lowerFunction(f: FuncSym): void {
+    if (this.emittedFunctions.has(f)) {
+      return;
+    }
+    this.emittedFunctions.add(f);
     const def = f.def as FuncDecl;
     const o = this.out;
-    this.ctx = new FnCtx(f.name, undefined, false, f.ret, f.env);
+    const key = `f:${f.jsName}`;
+    this.ctx = new FnCtx(f.name, undefined, false, f.ret, f.env, key);
     const params = this.declareParams(f.params);
-    o.line(`function ${f.jsName}(${params}) {`, def.loc);
+    const star = this.suspending.has(key) ? "*" : "";
+    o.line(`function${star} ${f.jsName}(${params}) {`, def.loc);
     o.indent();
     if (def.body) {
       this.blockBody(def.body);
@@ -924,6 +993,10 @@ export class Lowering {
       if (from.k === "null") {
         return '""';
       }
+      const text = this.typedText(v);
+      if (text) {
+        return text;
+      }
       if (isFloating(from)) {
         return `$m.dstr(${v.js})`;
       }
@@ -1007,6 +1080,23 @@ export class Lowering {
       return v.js;
     }
     return this.err(loc, `cannot convert ${typeName(from)} to ${typeName(to)}`);
+  }
+
+  /** MQL5's text of a datetime, a color or a float (Print, string conversion); else undefined. */
+  private typedText(v: Val): string | undefined {
+    if (v.ty.k !== "scalar") {
+      return undefined;
+    }
+    switch (v.ty.name) {
+      case "datetime":
+        return `$m.tstr(${v.js})`;
+      case "color":
+        return `$m.cstr(${v.js})`;
+      case "float":
+        return `$m.fstr(${v.js})`;
+      default:
+        return undefined;
+    }
   }
 
   /** Largest value of a 32-bit or narrower integer type. */
@@ -1291,6 +1381,9 @@ export class Lowering {
       }
       case "funcs": {
         const f = g.overloads[0] as FuncSym;
+        if (!f.native) {
+          this.valueUses.set(`f:${f.jsName}`, loc);
+        }
         return {
           js: f.jsName,
           ty: { k: "func", ret: f.ret, params: f.params, name: f.name },
@@ -1783,7 +1876,8 @@ export class Lowering {
       if (isFloating(t) === isFloating(a)) {
         return t.k === "enum" || a.k === "enum" ? 2 : 1;
       }
-      return 2;
+      // Integer → floating is a promotion-like conversion; floating → integer narrows.
+      return isFloating(t) ? 1.5 : 3;
     }
     if (t.k === "scalar" && t.name === "bool" && (isNumeric(a) || a.k === "ptr")) {
       return 2;
@@ -1875,7 +1969,9 @@ export class Lowering {
       const p = params[i];
       if (!p) {
         // variadic tail
-        if (textArgs) {
+        if (textArgs && this.typedText(v)) {
+          out.push(this.typedText(v) as string);
+        } else if (textArgs) {
           out.push(
             isFloating(v.ty)
               ? `$m.dstr(${v.js})`
@@ -1976,15 +2072,22 @@ export class Lowering {
         const i = this.pick(ms, vals, e.loc, `${cls.name}::${callee.name}`);
         const m = ms[i] as MethodSym;
         const args = this.args(m.params, vals, e.loc, m.owner.native);
+        const node = `m:${m.jsName}`;
         if (m.isStatic) {
-          return this.finishCall(`${m.owner.jsName}.${m.jsName}(${args})`, m.ret);
+          return this.finishCall(
+            this.callNode(`${m.owner.jsName}.${m.jsName}(${args})`, node),
+            m.ret,
+          );
         }
         if (!this.ctx.cls || this.ctx.isStatic) {
           this.err(callee.loc, `'${cls.name}::${callee.name}' needs an object`);
         }
         // A qualified call is not virtual: it calls that class's implementation.
         return this.finishCall(
-          `${m.owner.jsName}.prototype.${m.jsName}.call(this${args ? `, ${args}` : ""})`,
+          this.callNode(
+            `${m.owner.jsName}.prototype.${m.jsName}.call(this${args ? `, ${args}` : ""})`,
+            node,
+          ),
           m.ret,
         );
       }
@@ -2025,18 +2128,23 @@ export class Lowering {
       return { js: `${obj}.${name}(${vals.map((v) => v.js).join(", ")})`, ty: ms[0]?.ret ?? T.any };
     }
     if (m.owner.native && GAPS.has(`${m.owner.name}::${m.name}`)) {
-      this.err(e.callee.loc, `'${m.owner.name}::${m.name}' is not available in this runtime yet`);
+      return this.unavailable(`${m.owner.name}::${m.name}`, e, m.ret);
     }
     const args = this.args(m.params, vals, e.loc, m.owner.native);
+    const node = `m:${m.jsName}`;
     if (m.hidden && !m.isVirtual && !m.isStatic && !m.owner.native) {
       // Static dispatch: a subclass redefines this non-virtual method.
       return this.finishCall(
-        `${m.owner.jsName}.prototype.${m.jsName}.call(${obj}${args ? `, ${args}` : ""})`,
+        this.callNode(
+          `${m.owner.jsName}.prototype.${m.jsName}.call(${obj}${args ? `, ${args}` : ""})`,
+          node,
+        ),
         m.ret,
       );
     }
     const target = m.isStatic ? m.owner.jsName : obj;
-    return this.finishCall(`${target}.${m.jsName}(${args})`, m.ret);
+    const call = `${target}.${m.jsName}(${args})`;
+    return this.finishCall(m.owner.native ? call : this.callNode(call, node), m.ret);
   }
 
   private callName(name: string, e: Call, globalOnly = false): Val {
@@ -2094,17 +2202,18 @@ export class Lowering {
       return this.err(e.loc, `'${name}' is not a function`);
     }
     if (GAPS.has(name) && g.overloads.every((f) => f.native)) {
-      this.err(e.callee.loc, `'${name}' is not available in this runtime yet`);
+      return this.unavailable(name, e);
     }
     const vals = e.args.map((a) => this.expr(a));
     const candidates = this.instantiateCandidates(g.overloads, e, vals);
     const i = this.pick(candidates, vals, e.loc, name);
     const f = candidates[i] as FuncSym;
     if (f.native && GAPS.has(name)) {
-      this.err(e.callee.loc, `'${name}' is not available in this runtime yet`);
+      return this.unavailable(name, e, f.ret);
     }
     const args = this.args(f.params, vals, e.loc, f.native, f.native && TEXT_JOINERS.has(name));
-    return this.finishCall(`${f.jsName}(${args})`, f.ret);
+    const call = `${f.jsName}(${args})`;
+    return this.finishCall(f.native ? call : this.callNode(call, `f:${f.jsName}`), f.ret);
   }
 
   /**
@@ -2141,10 +2250,37 @@ export class Lowering {
     return out;
   }
 
+  /**
+   * A call to a built-in the runtime does not offer yet. In the program's own files it is a
+   * compile error; in a standard library header (a method the program may never call) it
+   * compiles to a critical run-time error at that call, so including the header still works.
+   */
+  private unavailable(name: string, e: Call, ret: Ty = T.any): Val {
+    const message = `'${name}' is not available in this runtime yet`;
+    if (!this.binder.isStandardFile(e.loc.file)) {
+      return this.err(e.callee.loc, message);
+    }
+    return { js: `$m.fail(${JSON.stringify(message)}, ${this.site(e.loc)})`, ty: ret };
+  }
+
   /** Built-ins whose meaning depends on static types the runtime cannot see. */
   private builtinSpecial(name: string, e: Call): Val | undefined {
     const args = e.args;
     switch (name) {
+      case "Sleep": {
+        const a0 = args[0];
+        if (!a0 || args.length !== 1) {
+          return undefined;
+        }
+        const ms = this.conv(this.expr(a0), T.int, e.loc);
+        const key = this.ctx.key;
+        if (key === "<global>") {
+          this.err(e.loc, "Sleep cannot be called in a global initialiser");
+        }
+        this.sleepers.add(key);
+        // In a suspending function the runtime suspends the handler for that long.
+        return { js: this.suspending.has(key) ? `(yield ${ms})` : `Sleep(${ms})`, ty: T.void };
+      }
       case "ArrayResize": {
         const a0 = args[0];
         const a1 = args[1];
@@ -2236,7 +2372,13 @@ export class Lowering {
         if (v.ty.k !== "array") {
           this.err(a0.loc, "ArraySize needs an array");
         }
-        return { js: `${this.paren(v.js)}.length`, ty: T.int };
+        // A multi-dimensional array's size counts every element (inner dimensions are fixed).
+        let inner = 1;
+        for (let t: Ty = v.ty.elem; t.k === "array"; t = t.elem) {
+          inner *= t.length ?? 1;
+        }
+        const rows = `${this.paren(v.js)}.length`;
+        return { js: inner === 1 ? rows : `(${rows} * ${inner})`, ty: T.int };
       }
       default:
         return undefined;

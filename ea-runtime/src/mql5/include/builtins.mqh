@@ -449,6 +449,7 @@ bool   FileFindNext(long search_handle, string &returned_filename);
 void   FileFindClose(long search_handle);
 bool   FileIsExist(const string file_name, int common_flag=0);
 int    FileOpen(string file_name, int open_flags, short delimiter='\t', uint codepage=CP_ACP);
+int    FileOpen(string file_name, int open_flags, string delimiter, uint codepage=CP_ACP);
 void   FileClose(int file_handle);
 bool   FileCopy(const string src_file_name, int common_flag, const string dst_file_name, int mode_flags);
 bool   FileDelete(const string file_name, int common_flag=0);
@@ -458,7 +459,6 @@ long   FileGetInteger(int file_handle, ENUM_FILE_PROPERTY_INTEGER property_id);
 long   FileGetInteger(const string file_name, ENUM_FILE_PROPERTY_INTEGER property_id, bool common_folder=false);
 bool   FileIsEnding(int file_handle);
 bool   FileIsLineEnding(int file_handle);
-uint   FileReadArray(int file_handle, void &array[], int start=0, int count=WHOLE_ARRAY);
 bool   FileReadBool(int file_handle);
 datetime FileReadDatetime(int file_handle);
 double FileReadDouble(int file_handle);
@@ -472,15 +472,40 @@ bool   FileSeek(int file_handle, long offset, ENUM_FILE_POSITION origin);
 ulong  FileSize(int file_handle);
 ulong  FileTell(int file_handle);
 uint   FileWrite(int file_handle, ...);
-uint   FileWriteArray(int file_handle, const void &array[], int start=0, int count=WHOLE_ARRAY);
 uint   FileWriteDouble(int file_handle, double value);
 uint   FileWriteFloat(int file_handle, float value);
 uint   FileWriteInteger(int file_handle, int value, int size=INT_VALUE);
 uint   FileWriteLong(int file_handle, long value);
 uint   FileWriteString(int file_handle, const string text_string, int length=-1);
 uint   FileWriteStruct(int file_handle, const void &struct_object, int size=-1);
-long   FileLoad(const string file_name, void &buffer[], int common_flag=0);
-bool   FileSave(const string file_name, const void &buffer[], int common_flag=0);
+//--- Arrays: JS arrays do not carry their element type, so each function is a template that
+//--- passes three values of it, (T)-1, (T)0.1 and (T)4295033089.0, to the runtime's form with
+//--- the extra parameters; from them the runtime tells char…ulong, float, double, bool and
+//--- string apart (ea-runtime/src/runtime/files.ts). Arrays of structures are not supported.
+uint   FileReadArray(int file_handle, void &array[], int start, int count, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+uint   FileWriteArray(int file_handle, const void &array[], int start, int count, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+long   FileLoad(const string file_name, void &buffer[], int common_flag, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+bool   FileSave(const string file_name, const void &buffer[], int common_flag, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+template<typename T>
+uint   FileReadArray(int file_handle, T &array[], int start=0, int count=WHOLE_ARRAY)
+  {
+   return(FileReadArray(file_handle, array, start, count, (T)-1, (T)0.1, (T)4295033089.0));
+  }
+template<typename T>
+uint   FileWriteArray(int file_handle, const T &array[], int start=0, int count=WHOLE_ARRAY)
+  {
+   return(FileWriteArray(file_handle, array, start, count, (T)-1, (T)0.1, (T)4295033089.0));
+  }
+template<typename T>
+long   FileLoad(const string file_name, T &buffer[], int common_flag=0)
+  {
+   return(FileLoad(file_name, buffer, common_flag, (T)-1, (T)0.1, (T)4295033089.0));
+  }
+template<typename T>
+bool   FileSave(const string file_name, const T &buffer[], int common_flag=0)
+  {
+   return(FileSave(file_name, buffer, common_flag, (T)-1, (T)0.1, (T)4295033089.0));
+  }
 bool   FolderCreate(string folder_name, int common_flag=0);
 bool   FolderDelete(string folder_name, int common_flag=0);
 bool   FolderClean(string folder_name, int common_flag=0);
