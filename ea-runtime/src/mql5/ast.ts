@@ -69,6 +69,8 @@ export interface Scoped {
   /** "" for the global scope (`::Print`). */
   readonly scope: string;
   readonly name: string;
+  /** The scope as a type when it has template arguments (`CBox<int>::Two`). */
+  readonly scopeType?: TypeRef;
 }
 
 /** Integer literal; `value` exact. `suffix` is what followed the digits (`u`, `l`, `ul`…). */

@@ -199,9 +199,11 @@ export class Binder {
   private readonly templateMethodDefs = new Map<string, FuncDecl[]>();
   private readonly classInstances = new Map<string, ClassSym>();
   private readonly functionInstances = new Map<string, FuncSym>();
-  /** Every function-template instance made so far. */
+  private readonly usedInstances = new Set<FuncSym>();
+
+  /** Every function-template instance a call has chosen so far. */
   functionInstanceList(): FuncSym[] {
-    return [...this.functionInstances.values()];
+    return [...this.usedInstances];
   }
 
   /** Function-template instances made while lowering; the lowering emits them. */
@@ -1005,6 +1007,7 @@ export class Binder {
         env.set(p, t);
       }
     });
+    let viable = true;
     d.params.forEach((p, i) => {
       const a = argTypes[i];
       if (!a || !d.templateParams.includes(p.type.name) || env.has(p.type.name)) {
@@ -1014,15 +1017,21 @@ export class Binder {
       for (let k = 0; k < p.dims.length && t.k === "array"; k += 1) {
         t = t.elem;
       }
-      if (p.type.pointer && t.k === "ptr") {
-        t = { k: "class", cls: t.cls };
+      if (p.type.pointer) {
+        if (t.k === "ptr" || t.k === "class") {
+          t = { k: "class", cls: t.cls };
+        } else if (t.k !== "null") {
+          // `T*` cannot take a non-object: the template is not a candidate.
+          viable = false;
+          return;
+        }
       }
       if (t.k === "null") {
         return;
       }
       env.set(p.type.name, t);
     });
-    if (d.templateParams.some((p) => !env.has(p))) {
+    if (!viable || d.templateParams.some((p) => !env.has(p))) {
       return undefined;
     }
     const args = d.templateParams.map((p) => env.get(p) as Ty);
@@ -1044,8 +1053,15 @@ export class Binder {
       env,
     };
     this.functionInstances.set(key, inst);
-    this.pendingFunctions.push(inst);
     return inst;
+  }
+
+  /** A function-template instance a call chose: its body gets compiled (once). */
+  useFunctionInstance(inst: FuncSym): void {
+    if (inst.env && !this.usedInstances.has(inst)) {
+      this.usedInstances.add(inst);
+      this.pendingFunctions.push(inst);
+    }
   }
 
   /** `int CFoo::count = 5;` — the definition (and initial value) of a static member. */

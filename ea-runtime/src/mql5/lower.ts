@@ -445,7 +445,7 @@ export class Lowering {
           items.push(this.defaultValue(ty.elem));
         }
       }
-      return `[${items.join(", ")}]`;
+      return ty.length === null ? `[${items.join(", ")}]` : `$m.fixed([${items.join(", ")}])`;
     }
     if (ty.k === "class") {
       const obj = this.defaultValue(ty);
@@ -1191,8 +1191,16 @@ export class Lowering {
         return { js: "this", ty: { k: "ptr", cls: this.ctx.cls }, pure: true };
       case "Ident":
         return this.ident(e.name, e.loc);
-      case "Scoped":
+      case "Scoped": {
+        if (e.scopeType) {
+          // `CBox<int>::count`: a static member of a class template instance.
+          const ty = this.binder.resolveType(e.scopeType, this.ctx.cls, this.ctx.env);
+          if (ty.k === "class") {
+            return this.scoped(ty.cls.name, e.name, e.loc, ty.cls);
+          }
+        }
         return this.scoped(e.scope, e.name, e.loc);
+      }
       case "Unary":
         return this.unary(e.op, e.operand, e.loc);
       case "Update":
@@ -1217,6 +1225,10 @@ export class Lowering {
       case "Cast": {
         const v = this.expr(e.expr);
         const to = this.binder.resolveType(e.type, this.ctx.cls, this.ctx.env);
+        if (e.dynamic && to.k === "ptr") {
+          // dynamic_cast: NULL unless the object is of the target class (or derives from it).
+          return { js: `$m.dcast(${v.js}, ${to.cls.jsName})`, ty: to };
+        }
         return { js: this.conv(v, to, e.loc, true), ty: to };
       }
       case "New": {
@@ -1402,7 +1414,7 @@ export class Lowering {
     return String(v);
   }
 
-  private scoped(scope: string, name: string, loc: Loc): Val {
+  private scoped(scope: string, name: string, loc: Loc, scopeClass?: ClassSym): Val {
     if (scope === "") {
       const g = this.binder.globals.get(name);
       if (!g) {
@@ -1422,7 +1434,7 @@ export class Lowering {
       }
       return { js: String(v), ty: g.ty, pure: true };
     }
-    const cls = this.binder.classByName(scope);
+    const cls = scopeClass ?? this.binder.classByName(scope);
     if (cls) {
       for (let c: ClassSym | undefined = cls; c; c = c.base) {
         const f = c.fields.get(name);
@@ -1874,7 +1886,8 @@ export class Lowering {
         return 3;
       }
       if (isFloating(t) === isFloating(a)) {
-        return t.k === "enum" || a.k === "enum" ? 2 : 1;
+        // enum → int is a promotion; int → enum needs a conversion.
+        return t.k === "enum" ? 2 : 1;
       }
       // Integer → floating is a promotion-like conversion; floating → integer narrows.
       return isFloating(t) ? 1.5 : 3;
@@ -2062,7 +2075,10 @@ export class Lowering {
       if (callee.scope === "") {
         return this.callName(callee.name, e, true);
       }
-      const cls = this.binder.classByName(callee.scope);
+      const scopeTy = callee.scopeType
+        ? this.binder.resolveType(callee.scopeType, this.ctx.cls, this.ctx.env)
+        : undefined;
+      const cls = scopeTy?.k === "class" ? scopeTy.cls : this.binder.classByName(callee.scope);
       if (cls) {
         const ms = this.allMethods(cls, callee.name);
         if (ms.length === 0) {
@@ -2208,6 +2224,7 @@ export class Lowering {
     const candidates = this.instantiateCandidates(g.overloads, e, vals);
     const i = this.pick(candidates, vals, e.loc, name);
     const f = candidates[i] as FuncSym;
+    this.binder.useFunctionInstance(f);
     if (f.native && GAPS.has(name)) {
       return this.unavailable(name, e, f.ret);
     }

@@ -2122,6 +2122,13 @@ class Parser {
         }
         if (this.at("<") && this.templateNames.has(t.text)) {
           const e = this.scanAngle(this.pos);
+          if (e > 0 && Parser.is(this.tokAt(e), "::") && Parser.isName(this.tokAt(e + 1))) {
+            // `CBox<int>::Two()`: a member of a class template instance.
+            const typeArgs = this.templateArgs();
+            this.next();
+            const scoped = this.scoped(loc, t.text, this.next().text);
+            return { ...scoped, scopeType: this.typeRef(loc, t.text, typeArgs, false, false) };
+          }
           if (e > 0 && Parser.is(this.tokAt(e), "(")) {
             const typeArgs = this.templateArgs();
             const callee: A.Ident = { kind: "Ident", loc, name: t.text };

@@ -262,6 +262,9 @@ function wordBits(op: 0 | 1 | 2, a: number, b: number): number {
   return (ha ^ hb) * TWO32 + ((la ^ lb) >>> 0);
 }
 
+/** Arrays declared with a fixed size (`int a[4]`). */
+const FIXED = new WeakSet<object>();
+
 const POINTER_INVALID = 0;
 const POINTER_DYNAMIC = 1;
 const POINTER_AUTOMATIC = 2;
@@ -427,7 +430,15 @@ export function bindSupport(sites: readonly string[]) {
       for (let i = 0; i < n; i += 1) {
         out.push(make ? make() : fill);
       }
+      // Fixed size: ArrayResize refuses it wherever it is called (a non-writable length would
+      // say the same to the runtime's functions, but it makes V8 index the array slowly).
+      FIXED.add(out);
       return out;
+    },
+    /** Marks an array literal of a fixed-size declaration (`int a[3] = {1, 2, 3}`). */
+    fixed<A extends object>(a: A): A {
+      FIXED.add(a);
+      return a;
     },
     /** Bounds-checked read `a[i]`. */
     at<E>(a: readonly E[], i: number, at: number): E {
@@ -445,7 +456,7 @@ export function bindSupport(sites: readonly string[]) {
     },
     /** ArrayResize with the element default; returns the new size or -1. */
     resize(a: unknown, n: number, fill: unknown, make?: () => unknown): number {
-      if (!Array.isArray(a) || !(n >= 0)) {
+      if (!Array.isArray(a) || !(n >= 0) || FIXED.has(a)) {
         return -1;
       }
       const size = Math.trunc(n);
@@ -484,6 +495,10 @@ export function bindSupport(sites: readonly string[]) {
         o.$dtor();
       }
       Object.defineProperty(o, "$dead", { value: true, writable: true, enumerable: false });
+    },
+    /** dynamic_cast<T*>(p): p when it is an object of class `cls` (or derived), else NULL. */
+    dcast<O>(p: O, cls: unknown): O | null {
+      return typeof cls === "function" && p instanceof cls ? p : null;
     },
     checkPointer(p: unknown): number {
       if (typeof p !== "object" || p === null || (p as Dead).$dead === true) {
