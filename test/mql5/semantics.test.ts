@@ -487,3 +487,14 @@ describe("virtual and non-virtual methods", () => {
     expect(lines).toEqual(["base derived derived derived"]);
   });
 });
+
+describe("type names and declarations", () => {
+  test("typename() of types and values; variables declared after a struct body", async () => {
+    const lines = await printedBy(
+      `Print(TypeOf(1), " ", TypeOf(2.5), " ", TypeOf("s"), " ", typename(s1), " ", typename(MODE_SMA), " ", ArraySize(s1.names), " ", pair[1].n);`,
+      `template<typename T> string TypeOf(T v) { return typename(T) + "/" + typename(v); }
+       struct S { string names[3]; int n; } s1, pair[2];`,
+    );
+    expect(lines).toEqual(["int/int double/double string/string struct S enum ENUM_MA_METHOD 3 0"]);
+  });
+});

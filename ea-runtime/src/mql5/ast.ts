@@ -53,6 +53,7 @@ export type Expr =
   | New
   | Delete
   | Sizeof
+  | TypeName
   | Comma
   | InitList;
 
@@ -253,6 +254,14 @@ export interface Sizeof {
   readonly expr?: Expr;
 }
 
+/** `typename(T)`, `typename(x)`: the type's name as text. */
+export interface TypeName {
+  readonly kind: "TypeName";
+  readonly loc: Loc;
+  readonly type?: TypeRef;
+  readonly expr?: Expr;
+}
+
 export interface Comma {
   readonly kind: "Comma";
   readonly loc: Loc;
@@ -378,6 +387,8 @@ export interface ClassDecl {
   readonly access: readonly Access[];
   /** `class CFoo;` */
   readonly forward: boolean;
+  /** Variables declared with the type: `struct S { … } s1, s2;` */
+  readonly trailing?: VarDecl;
   /** `union U { … }` (keyword is then "struct"): members share storage. */
   readonly isUnion?: boolean;
 }

@@ -416,6 +416,11 @@ export class Binder {
       case "VarDecl":
         this.declareGlobalVar(d);
         return;
+      case "ClassDecl":
+        if (d.trailing) {
+          this.declareGlobalVar(d.trailing);
+        }
+        return;
       default:
         return;
     }

@@ -844,6 +844,10 @@ export class Lowering {
           env.set(s.name, ty);
           this.ctx.env = env;
         });
+        if (s.kind === "ClassDecl" && s.trailing) {
+          const trailing = s.trailing;
+          this.guard(trailing.loc, () => this.localVar(trailing));
+        }
         return;
     }
   }
@@ -1262,6 +1266,14 @@ export class Lowering {
             ? this.expr(e.expr).ty
             : T.int;
         return { js: String(sizeOf(ty)), ty: T.int, pure: true };
+      }
+      case "TypeName": {
+        const ty = e.type
+          ? this.binder.resolveType(e.type, this.ctx.cls, this.ctx.env)
+          : e.expr
+            ? this.expr(e.expr).ty
+            : T.void;
+        return { js: JSON.stringify(mqlTypeName(ty)), ty: T.string, pure: true };
       }
       case "Comma": {
         const vals = e.exprs.map((x) => this.expr(x));
@@ -2405,6 +2417,22 @@ export class Lowering {
   private enumTy(name: string): Ty {
     const g = this.binder.globals.get(name);
     return g?.k === "type" ? g.ty : T.int;
+  }
+}
+
+/** What MQL5's typename() gives: `int`, `enum ENUM_X`, `class CFoo`, `struct S`, `class CFoo*`. */
+function mqlTypeName(t: Ty): string {
+  switch (t.k) {
+    case "enum":
+      return `enum ${t.name}`;
+    case "class":
+      return `${t.cls.kind === "struct" ? "struct" : "class"} ${t.cls.name}`;
+    case "ptr":
+      return `class ${t.cls.name}*`;
+    case "array":
+      return `${mqlTypeName(t.elem)}[]`;
+    default:
+      return typeName(t);
   }
 }
 

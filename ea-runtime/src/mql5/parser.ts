@@ -1415,9 +1415,16 @@ class Parser {
       }
     });
     this.expect("}", "at end of class body");
-    this.accept(";");
     decl.members = members;
     decl.access = accesses;
+    if (name !== "" && Parser.isName(this.tok) && !this.at(";")) {
+      // `struct S { … } s1, s2[3];`: variables of the type declared with it.
+      const base = this.typeRef(loc, name, [], false, false);
+      const pointer = this.accept("*");
+      decl.trailing = this.varDeclRest(loc, base, pointer, this.declName(), NO_STORAGE, true);
+      return decl;
+    }
+    this.accept(";");
     return decl;
   }
 
@@ -1896,6 +1903,21 @@ class Parser {
             this.next();
           }
           return { kind: "Delete", loc, operand: this.unary() };
+        case "typename": {
+          if (!Parser.is(this.peek(), "(")) {
+            break;
+          }
+          this.next();
+          this.expect("(", "after 'typename'");
+          const type = this.typeInParens();
+          if (type) {
+            this.expect(")");
+            return { kind: "TypeName", loc, type };
+          }
+          const expr = this.expr();
+          this.expect(")");
+          return { kind: "TypeName", loc, expr };
+        }
         case "sizeof": {
           this.next();
           this.expect("(", "after 'sizeof'");
@@ -2152,6 +2174,15 @@ class Parser {
     return { kind: "Scoped", loc, scope: s, name: n };
   }
 }
+
+/** Storage of variables declared after a struct or class body. */
+const NO_STORAGE: A.Storage = {
+  input: false,
+  sinput: false,
+  isStatic: false,
+  isConst: false,
+  isExtern: false,
+};
 
 /** Parses a whole program; syntax errors go to `diags`, never thrown. */
 export function parse(
