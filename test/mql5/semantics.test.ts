@@ -498,3 +498,60 @@ describe("type names and declarations", () => {
     expect(lines).toEqual(["int/int double/double string/string struct S enum ENUM_MA_METHOD 3 0"]);
   });
 });
+
+describe("destructors of automatic objects", () => {
+  test("locals are destroyed when their block is left, in reverse order, also on return; globals after OnDeinit", async () => {
+    const r = await run(`
+class CNoisy
+  {
+   string m_name;
+public:
+            CNoisy(string name) : m_name(name) { Print("+", m_name); }
+           ~CNoisy(void) { Print("-", m_name); }
+  };
+class CQuiet : public CNoisy { public: CQuiet(void) : CNoisy("quiet") {} };
+CNoisy g_first("g1");
+CNoisy g_second("g2");
+int Early(bool leave)
+  {
+   CNoisy a("a");
+   if(leave)
+      return(1);
+   CNoisy b("b");
+   return(2);
+  }
+void OnTick()
+  {
+   Early(true);
+   Early(false);
+   for(int i = 0; i < 2; i++)
+     {
+      CQuiet q;
+      if(i == 1) break;
+     }
+   Print("tick done");
+  }
+void OnDeinit(const int reason) { Print("deinit"); }
+`);
+    r.tick();
+    r.dispatch({ type: "deinit", reason: 0 });
+    expect(r.printed).toEqual([
+      "+g1",
+      "+g2",
+      "+a",
+      "-a",
+      "+a",
+      "+b",
+      "-b",
+      "-a",
+      "+quiet",
+      "-quiet",
+      "+quiet",
+      "-quiet",
+      "tick done",
+      "deinit",
+      "-g2",
+      "-g1",
+    ]);
+  });
+});

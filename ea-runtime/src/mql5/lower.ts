@@ -279,6 +279,19 @@ export class Lowering {
     if (globals.length > 0) {
       o.line(`var ${globals.join(", ")};`);
     }
+    const dtors = this.globalDestructors();
+    if (dtors.length > 0) {
+      o.line("function $dtors() {");
+      o.indent();
+      for (const d of dtors) {
+        o.line(d);
+      }
+      o.dedent();
+      o.line("}");
+      if (!this.binder.functions.some((f) => f.name === "OnDeinit")) {
+        o.line("function OnDeinit() { $dtors(); }");
+      }
+    }
     o.line("$statics();");
     o.line("$init();");
     o.line(`function $sites() { return ${JSON.stringify(o.sites)}; }`);
@@ -675,22 +688,98 @@ export class Lowering {
     const star = this.suspending.has(key) ? "*" : "";
     o.line(`function${star} ${f.jsName}(${params}) {`, def.loc);
     o.indent();
+    const globalDtors = f.name === "OnDeinit" && this.globalDestructors().length > 0;
+    if (globalDtors) {
+      // Global objects are destroyed after OnDeinit, as the terminal does on unload.
+      o.line("try {");
+      o.indent();
+    }
     if (def.body) {
       this.blockBody(def.body);
+    }
+    if (globalDtors) {
+      o.dedent();
+      o.line("} finally {");
+      o.line("  $dtors();");
+      o.line("}");
     }
     this.declareTemps();
     o.dedent();
     o.line("}");
   }
 
+  /** Destructor calls of the global objects, in reverse order of declaration. */
+  private globalDestructors(): string[] {
+    const out: string[] = [];
+    for (const g of this.binder.globalVars) {
+      const call = this.destructorCall(g.sym.jsName, g.sym.ty);
+      if (call) {
+        out.push(call);
+      }
+    }
+    return out.reverse();
+  }
+
   // ================================================================ statements
 
   private blockBody(b: Block): void {
     this.ctx.scopes.push(new Map());
-    for (const s of b.body) {
-      this.stmt(s);
-    }
+    this.stmtList(b.body, 0);
     this.ctx.scopes.pop();
+  }
+
+  /**
+   * Statements of a block. After a declaration of objects with destructors, the rest of the
+   * block runs in `try { … } finally { destructors }`: automatic objects are destroyed when the
+   * block is left, in reverse order, however it is left (end, return, break, an error).
+   */
+  private stmtList(list: readonly Stmt[], start: number): void {
+    const o = this.out;
+    for (let i = start; i < list.length; i += 1) {
+      const s = list[i] as Stmt;
+      this.stmt(s);
+      const dtors = s.kind === "VarDecl" && !s.storage.isStatic ? this.destructible(s) : [];
+      if (dtors.length > 0) {
+        o.line("try {");
+        o.indent();
+        this.stmtList(list, i + 1);
+        o.dedent();
+        o.line("} finally {");
+        o.indent();
+        for (const d of dtors.reverse()) {
+          o.line(d);
+        }
+        o.dedent();
+        o.line("}");
+        return;
+      }
+    }
+  }
+
+  /** Destructor calls for the objects a declaration made (those whose class has a destructor). */
+  private destructible(d: VarDecl): string[] {
+    const out: string[] = [];
+    for (const decl of d.declarators) {
+      const local = this.ctx.lookup(decl.name);
+      if (local) {
+        const call = this.destructorCall(local.js, local.ty);
+        if (call) {
+          out.push(call);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** `x.$dtor();` for an object whose class (or a base) has a destructor; arrays of them too. */
+  private destructorCall(js: string, ty: Ty): string | undefined {
+    if (ty.k === "class" && hasDestructor(ty.cls)) {
+      return `${js}.$dtor();`;
+    }
+    if (ty.k === "array" && ty.elem.k === "class" && hasDestructor(ty.elem.cls)) {
+      return `for (let $i = ${js}.length - 1; $i >= 0; $i -= 1) ${js}[$i].$dtor();`;
+    }
+    return undefined;
   }
 
   private stmt(s: Stmt): void {
@@ -796,9 +885,7 @@ export class Lowering {
             o.line("default:", c.loc);
           }
           o.indent();
-          for (const st of c.body) {
-            this.stmt(st);
-          }
+          this.stmtList(c.body, 0);
           o.dedent();
         }
         this.ctx.scopes.pop();
@@ -2434,6 +2521,19 @@ function mqlTypeName(t: Ty): string {
     default:
       return typeName(t);
   }
+}
+
+/** The class or a base defines a destructor (compiled classes only: a runtime class, even one
+ * declared with a compiled base such as CObject, has no `$dtor`). */
+function hasDestructor(c: ClassSym): boolean {
+  let found = false;
+  for (let x: ClassSym | undefined = c; x; x = x.base) {
+    if (x.native) {
+      return false;
+    }
+    found ||= x.dtor !== undefined;
+  }
+  return found;
 }
 
 function isObjectLikeOrNull(t: Ty): boolean {
