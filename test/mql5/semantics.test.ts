@@ -555,3 +555,32 @@ void OnDeinit(const int reason) { Print("deinit"); }
     ]);
   });
 });
+
+describe("tick history", () => {
+  test("CopyTicks and CopyTicksRange return the ticks received, filtered and selected as MQL5 does", async () => {
+    const r = await run(`
+void OnTick()
+  {
+   MqlTick all[], last2[], range[], trades[];
+   int n = CopyTicks(_Symbol, all);
+   int k = CopyTicks(_Symbol, last2, COPY_TICKS_ALL, 0, 2);
+   int m = CopyTicksRange(_Symbol, range, COPY_TICKS_INFO, 1700200001000, 1700200002000);
+   int t = CopyTicks(_Symbol, trades, COPY_TICKS_TRADE);
+   PrintFormat("%d %d %.2f %.2f %d %.2f %d", n, k, last2[0].bid, last2[1].bid, m, range[m - 1].bid, t);
+  }
+`);
+    const tick = (bid: number, s: number) => ({
+      tick: { bid, ask: bid + 0.01, time: s, time_msc: s * 1000, flags: 6 },
+    });
+    for (const [bid, s] of [
+      [1.1, 1700200000],
+      [1.2, 1700200001],
+      [1.3, 1700200002],
+      [1.4, 1700200003],
+    ] as const) {
+      r.tick(tick(bid, s));
+    }
+    // The init event's tick comes first; COPY_TICKS_TRADE: no last/volume changes.
+    expect(r.printed.at(-1)).toBe("5 2 1.30 1.40 2 1.30 0");
+  });
+});

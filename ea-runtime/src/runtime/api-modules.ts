@@ -14,7 +14,9 @@ import { mathApi } from "./math.ts";
 import { notifyApi } from "./notify.ts";
 import { stringApi } from "./strings.ts";
 import { terminalApi } from "./terminal.ts";
+import { ticksApi } from "./ticks.ts";
 import { tradeApi } from "./trade.ts";
+import { webRequestApi } from "./web-request.ts";
 
 export type ApiModule = (ctx: RuntimeContext) => Record<string, unknown>;
 
@@ -30,4 +32,6 @@ export const API_MODULES: readonly ApiModule[] = [
   globalsApi,
   filesApi,
   commonApi,
+  ticksApi,
+  webRequestApi,
 ];

@@ -189,9 +189,14 @@ export const DEAL_TEMPLATE: WireDeal = {
   external_id: "",
 };
 
+/** Ticks kept per symbol for CopyTicks (the most recent ones the EA received). */
+export const TICKS_KEPT = 4096;
+
 export interface SymbolState {
   spec: Omit<WireSymbol, "tick">;
   tick: WireTick;
+  /** The ticks received since load, oldest first, at most TICKS_KEPT (CopyTicks). */
+  ticks: WireTick[];
   /** Highest/lowest bid and ask seen since load (SYMBOL_BIDHIGH …). */
   bidHigh: number;
   bidLow: number;
@@ -226,6 +231,7 @@ export class TradeState {
       s = {
         spec: { ...SYMBOL_TEMPLATE, name },
         tick: { ...TICK_TEMPLATE },
+        ticks: [],
         bidHigh: 0,
         bidLow: 0,
         askHigh: 0,
@@ -245,6 +251,20 @@ export class TradeState {
       t.time = Math.floor(t.time_msc / 1000);
     }
     s.tick = t;
+    const last = s.ticks[s.ticks.length - 1];
+    if (
+      t.time_msc > 0 &&
+      (!last || t.time_msc >= last.time_msc) &&
+      (last?.bid !== t.bid ||
+        last.ask !== t.ask ||
+        last.last !== t.last ||
+        last.time_msc !== t.time_msc)
+    ) {
+      s.ticks.push(t);
+      if (s.ticks.length > TICKS_KEPT + 256) {
+        s.ticks.splice(0, s.ticks.length - TICKS_KEPT);
+      }
+    }
     if (t.bid > 0) {
       s.bidHigh = s.bidHigh === 0 ? t.bid : Math.max(s.bidHigh, t.bid);
       s.bidLow = s.bidLow === 0 ? t.bid : Math.min(s.bidLow, t.bid);

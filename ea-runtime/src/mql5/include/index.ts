@@ -253,8 +253,6 @@ export const NATIVE_GAPS: readonly string[] = [
   "ChartXYToTimePrice",
   "ChartYOnDropped",
   "CheckPointer",
-  "CopyTicks",
-  "CopyTicksRange",
   "CryptDecode",
   "CryptEncode",
   "DebugBreak",
@@ -291,7 +289,6 @@ export const NATIVE_GAPS: readonly string[] = [
   "TextOut",
   "TextSetFont",
   "TranslateKey",
-  "WebRequest",
   "iCustom",
 ];
 
