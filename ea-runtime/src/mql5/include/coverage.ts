@@ -42,6 +42,8 @@ const PARTIAL: Record<string, string> = {
   FileOpen: "a per-EA sandbox (FILE_COMMON per account) with a quota, persisted in the database",
   GlobalVariableSet: "per account, persisted in the database",
   iBWMFI: "scales the forming bar by the elapsed part of the bar (server time)",
+  CopyTicks: "the ticks received since the EA started (up to 4,096 per symbol), not the broker's older history",
+  CopyTicksRange: "the ticks received since the EA started (up to 4,096 per symbol), not the broker's older history",
 };
 
 interface Group {
