@@ -62,9 +62,9 @@ describe("compile errors", () => {
   });
 
   test("a built-in this runtime does not offer yet is refused by name", () => {
-    expect(
-      compileError('void OnTick() { WebRequest("GET", "http://x", "", 0, NULL, NULL, NULL); }\n'),
-    ).toContain("'WebRequest' is not available in this runtime yet");
+    expect(compileError('void OnTick() { SendFTP("report.txt"); }\n')).toBe(
+      "test.mq5:1:17: 'SendFTP' is not available in this runtime yet",
+    );
   });
 });
 

@@ -171,7 +171,8 @@ const COMPILER_ENUMS: Record<string, Record<string, number>> = {
 export interface BindOptions {
   /** Files whose bodiless declarations the runtime implements (the standard headers). */
   readonly nativeFiles: ReadonlySet<string>;
-  /** Names of the classes and structures the runtime implements (CTrade, MqlTick…). */
+  /** Names the runtime installs: classes and structures (CTrade, MqlTick…), predefined
+   * variables (_Symbol…), functions. */
   readonly runtimeClasses: ReadonlySet<string>;
 }
 
@@ -867,7 +868,11 @@ export class Binder {
   }
 
   private declareGlobalVar(d: VarDecl): void {
-    const native = this.isNative(d.loc);
+    // Native: a standard header's declaration of a variable the runtime installs (_Symbol…);
+    // a library header's own globals are compiled like the program's.
+    const native =
+      this.isNative(d.loc) &&
+      d.declarators.every((x) => !x.init && this.options.runtimeClasses.has(x.name));
     const base = this.resolveType(d.type);
     for (const decl of d.declarators) {
       if (decl.owner) {

@@ -1028,8 +1028,10 @@ export class Lowering {
       case "int":
         return `(${js} | 0)`;
       case "uint":
-      case "color":
         return `(${js} >>> 0)`;
+      case "color":
+        // Signed 32 bits, so clrNONE (-1) compares equal however it was obtained.
+        return `(${js} | 0)`;
       case "short":
         return `((${js} << 16) >> 16)`;
       case "ushort":
@@ -1207,7 +1209,6 @@ export class Lowering {
       case "ushort":
         return 65535;
       case "uint":
-      case "color":
         return 4294967295;
       default:
         return 2147483647;
@@ -1232,7 +1233,6 @@ export class Lowering {
         case "ushort":
           return [0, 65535];
         case "uint":
-        case "color":
           return [0, 4294967295];
         default:
           return [-2147483648, 2147483647];
@@ -1660,6 +1660,13 @@ export class Lowering {
   private assign(op: string, target: Expr, value: Expr, loc: Loc): Val {
     const t = this.expr(target);
     const v = this.expr(value);
+    if (op === "=" && target.kind === "This" && t.ty.k === "ptr") {
+      // `this = other;` in a struct or class method: the object's fields take the other's.
+      if ((v.ty.k !== "class" && v.ty.k !== "ptr") || !isSubclass(v.ty.cls, t.ty.cls)) {
+        this.err(loc, `cannot assign ${typeName(v.ty)} to ${t.ty.cls.name}`);
+      }
+      return { js: `$m.assign(this, ${v.js})`, ty: { k: "class", cls: t.ty.cls } };
+    }
     if (op === "=") {
       if (t.ty.k === "class") {
         const opEq = this.findMethods(t.ty.cls, "operator=");

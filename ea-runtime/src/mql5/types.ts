@@ -224,11 +224,7 @@ export function isWide(t: Ty): boolean {
 export function isUnsigned(t: Ty): boolean {
   return (
     t.k === "scalar" &&
-    (t.name === "uchar" ||
-      t.name === "ushort" ||
-      t.name === "uint" ||
-      t.name === "ulong" ||
-      t.name === "color")
+    (t.name === "uchar" || t.name === "ushort" || t.name === "uint" || t.name === "ulong")
   );
 }
 
