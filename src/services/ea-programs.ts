@@ -120,6 +120,12 @@ function unzip(file: UploadedFile): UploadedFile[] {
   return Object.entries(files).map(([name, bytes]) => ({ fileName: name, bytes }));
 }
 
+/** A custom indicator's source defines OnCalculate (a quick look, before compiling). */
+function isIndicatorSource(f: UploadedFile): boolean {
+  const d = decodeMql5(f.bytes);
+  return d.ok && /\bOnCalculate\s*\(/.test(d.text);
+}
+
 function decodeMql5Text(file: UploadedFile): string {
   const d = decodeMql5(file.bytes);
   if (!d.ok) {
@@ -141,16 +147,22 @@ export function prepareProgram(files: readonly UploadedFile[], now: number): Pre
   let parts = files;
   if (files.length === 1 && extensionOf(first.fileName) === ".zip") {
     parts = unzip(first);
-    const programs = parts.filter((f) => extensionOf(f.fileName) === ".mq5");
+    // The EA is the one .mq5 that is not a custom indicator (no OnCalculate).
+    const sources = parts.filter((f) => extensionOf(f.fileName) === ".mq5");
+    const programs = sources.filter((f) => !isIndicatorSource(f));
     if (programs.length !== 1) {
       throw validationError(
         "file",
         programs.length === 0
-          ? "the .zip holds no .mq5 program"
+          ? "the .zip holds no .mq5 program (only custom indicators, or nothing)"
           : `the .zip holds several .mq5 programs (${programs.map((p) => p.fileName).join(", ")}): send one`,
       );
     }
-    parts = [...programs, ...parts.filter((f) => extensionOf(f.fileName) === ".mqh")];
+    parts = [
+      ...programs,
+      ...sources.filter((f) => !programs.includes(f)),
+      ...parts.filter((f) => extensionOf(f.fileName) === ".mqh"),
+    ];
   }
   const main = parts[0] as UploadedFile;
   const originalName = baseName(main.fileName).slice(0, 255);
@@ -184,11 +196,11 @@ export function prepareProgram(files: readonly UploadedFile[], now: number): Pre
     throw validationError("file", "the file name must end in .mq5, .zip, .js, .ts or .mjs");
   }
   const extra = parts.slice(1);
-  const notHeader = extra.find((f) => extensionOf(f.fileName) !== ".mqh");
+  const notHeader = extra.find((f) => ![".mqh", ".mq5"].includes(extensionOf(f.fileName)));
   if (notHeader) {
     throw validationError(
       "file",
-      `${baseName(notHeader.fileName)}: the files after the program must be .mqh headers`,
+      `${baseName(notHeader.fileName)}: the files after the program must be .mqh headers or .mq5 custom indicators`,
     );
   }
   const headers = extra.map((f) => ({
@@ -214,9 +226,16 @@ export function compileStored(
   now: number,
 ): ProgramAnalysis {
   const enc = new TextEncoder();
+  // Stored with the headers: `.mq5` files uploaded with the EA are its custom indicators.
+  const isIndicator = (h: StoredHeader) => extensionOf(h.name) === ".mq5";
   const r = compileMql5({
     main: { name: originalName, bytes: enc.encode(source) },
-    headers: headers.map((h) => ({ name: h.name, bytes: enc.encode(h.text) })),
+    headers: headers
+      .filter((h) => !isIndicator(h))
+      .map((h) => ({ name: h.name, bytes: enc.encode(h.text) })),
+    indicators: headers
+      .filter(isIndicator)
+      .map((h) => ({ name: h.name, bytes: enc.encode(h.text) })),
     now: Math.floor(now / 1000),
   });
   if (!r.ok) {

@@ -68,6 +68,8 @@ function ex(e: A.Expr): string {
       return `(delete ${ex(e.operand)})`;
     case "Sizeof":
       return `(sizeof ${e.type ? ty(e.type) : ex(e.expr as A.Expr)})`;
+    case "TypeName":
+      return `(typename ${e.type ? ty(e.type) : ex(e.expr as A.Expr)})`;
     case "Comma":
       return `(, ${e.exprs.map(ex).join(" ")})`;
     case "InitList":

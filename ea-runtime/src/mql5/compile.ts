@@ -19,7 +19,7 @@ import { decodeMql5 } from "./decode.ts";
 import { type Diagnostic, DiagnosticBag, formatDiagnostic } from "./diagnostics.ts";
 import { IMPLICIT_HEADERS, runtimeGlobals, STANDARD_HEADERS } from "./include/index.ts";
 import { lex } from "./lexer.ts";
-import { Lowering } from "./lower.ts";
+import { type IndicatorModule, Lowering } from "./lower.ts";
 import { parse } from "./parser.ts";
 import { type IncludeResolver, preprocess, type SourceText } from "./preprocess.ts";
 import type { Token } from "./tokens.ts";
@@ -66,6 +66,8 @@ export interface CompileInput {
   readonly main: Mql5Source;
   /** Headers uploaded with the program (`.mqh`), by their file name or relative path. */
   readonly headers?: readonly Mql5Source[];
+  /** Custom indicators (`.mq5` with OnCalculate) the EA reaches with iCustom, by file name. */
+  readonly indicators?: readonly Mql5Source[];
   /** Unix seconds, for __DATE__ and __DATETIME__. */
   readonly now: number;
 }
@@ -152,6 +154,11 @@ function decode(src: Mql5Source, bag: DiagnosticBag): string | undefined {
   return d.text;
 }
 
+/** iCustom's name of an uploaded indicator: its file name without folder or extension. */
+export function indicatorName(file: string): string {
+  return (baseName(file).replace(/\.mq5$/i, "") || file).toLowerCase();
+}
+
 function baseName(name: string): string {
   const s = name.replace(/\\/g, "/");
   return s.slice(s.lastIndexOf("/") + 1);
@@ -203,38 +210,58 @@ function compileInto(input: CompileInput, bag: DiagnosticBag): CompileResult {
       tokens.push(t[i] as Token);
     }
   }
-  const pp = preprocess({ main: { file: mainName, text: mainText }, resolver, now: input.now });
-  for (const d of pp.diagnostics) {
-    bag.items.push(d);
-  }
-  if (bag.hasErrors) {
-    return fail(bag);
-  }
-  for (const t of lex(pp.text, pp.origins, bag)) {
-    tokens.push(t);
-  }
-  const typeNames = new Set<string>(Object.keys(MQL5_ENUMS));
-  for (const t of tokens) {
-    if (t.kind === "ident" && t.text.startsWith("ENUM_")) {
-      typeNames.add(t.text);
+  /** Preprocesses, lexes and parses one program after the implicit headers. */
+  const frontEnd = (file: string, text: string) => {
+    const pp = preprocess({ main: { file, text }, resolver, now: input.now });
+    for (const d of pp.diagnostics) {
+      bag.items.push(d);
     }
-  }
-  const program = parse(tokens, bag, { typeNames });
+    const all = [...tokens];
+    for (const t of lex(pp.text, pp.origins, bag)) {
+      all.push(t);
+    }
+    const typeNames = new Set<string>(Object.keys(MQL5_ENUMS));
+    for (const t of all) {
+      if (t.kind === "ident" && t.text.startsWith("ENUM_")) {
+        typeNames.add(t.text);
+      }
+    }
+    return { pp, program: parse(all, bag, { typeNames }) };
+  };
+  const bindOptions = { nativeFiles, runtimeClasses: runtimeGlobals() };
+  const { pp, program } = frontEnd(mainName, mainText);
   if (bag.hasErrors) {
     return fail(bag);
   }
   refuseNonExperts(program, mainName, bag);
-  const binder = new Binder(bag, { nativeFiles, runtimeClasses: runtimeGlobals() });
+  const binder = new Binder(bag, bindOptions);
   binder.bind(program);
+  // Custom indicators uploaded with the EA (iCustom): compiled into the program as modules.
+  const modules: IndicatorModule[] = [];
+  for (const ind of input.indicators ?? []) {
+    const file = ind.name.replace(/\\/g, "/");
+    const text = decode({ ...ind, name: file }, bag);
+    if (text === undefined) {
+      continue;
+    }
+    const m = frontEnd(file, text).program;
+    if (!m.decls.some((d) => d.kind === "FuncDecl" && d.name === "OnCalculate" && d.body)) {
+      bag.error({ file, line: 1, col: 1 }, "a custom indicator must define OnCalculate");
+      continue;
+    }
+    const b = new Binder(bag, bindOptions);
+    b.bind(m);
+    modules.push({ name: indicatorName(file), binder: b });
+  }
   if (bag.hasErrors) {
     return fail(bag);
   }
   const lowering = new Lowering(binder, bag);
-  let js = lowering.lowerProgram(mainName);
+  let js = lowering.lowerProgram(mainName, modules);
   const suspending = lowering.suspendingKeys();
   if (!bag.hasErrors && suspending.size > 0) {
     // Sleep: lowered again with the functions that reach it as generators (docs/mql5.md).
-    js = new Lowering(binder, bag, suspending).lowerProgram(mainName);
+    js = new Lowering(binder, bag, suspending).lowerProgram(mainName, modules);
   }
   const handlers = binder.functions
     .filter((f) => f.def && (HANDLER_NAMES as readonly string[]).includes(f.name))

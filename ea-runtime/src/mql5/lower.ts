@@ -129,12 +129,18 @@ class FnCtx {
   }
 }
 
+/** A custom indicator compiled into the program: its iCustom name and its bound declarations. */
+export interface IndicatorModule {
+  readonly name: string;
+  readonly binder: Binder;
+}
+
 export interface LowerResult {
   readonly js: string;
 }
 
 export class Lowering {
-  readonly out = new JsOut();
+  readonly out: JsOut;
   private ctx: FnCtx = new FnCtx("", undefined, false, T.void);
   /** Static locals hoisted to program level: declared before functions run. */
   private readonly statics: { js: string; init: string; loc: Loc }[] = [];
@@ -158,7 +164,11 @@ export class Lowering {
     private readonly binder: Binder,
     private readonly diags: DiagnosticBag,
     private readonly suspending: ReadonlySet<string> = new Set(),
-  ) {}
+    /** A module (custom indicator) writes into its program's output. */
+    out?: JsOut,
+  ) {
+    this.out = out ?? new JsOut();
+  }
 
   /** The nodes that call Sleep directly or through the functions and methods they call. */
   suspendingKeys(): Set<string> {
@@ -208,9 +218,33 @@ export class Lowering {
    * classes and template instances until lowering finds no new one, then the declarations of
    * globals and static locals, and the calls that initialise them once every class exists.
    */
-  lowerProgram(mainFile: string): string {
+  lowerProgram(mainFile: string, modules: readonly IndicatorModule[] = []): string {
     const o = this.out;
     o.line("const $m = __mql.bind($sites());");
+    this.lowerBody();
+    // Custom indicators (iCustom): each a factory with its own globals, run with its inputs.
+    const table: string[] = [];
+    modules.forEach((m, i) => {
+      const fn = `$ind_${i}`;
+      o.line(`function ${fn}(input) {`);
+      o.indent();
+      new Lowering(m.binder, this.diags, new Set(), o).lowerBody();
+      const pick = (h: string) => `${h}: typeof ${h} === "function" ? ${h} : undefined`;
+      o.line(`return { ${pick("OnInit")}, ${pick("OnCalculate")}, ${pick("OnDeinit")} };`);
+      o.dedent();
+      o.line("}");
+      table.push(`${JSON.stringify(m.name)}: ${fn}`);
+    });
+    if (table.length > 0) {
+      o.line(`var $INDICATORS = { ${table.join(", ")} };`);
+    }
+    o.line(`function $sites() { return ${JSON.stringify(o.sites)}; }`);
+    return o.finish(mainFile);
+  }
+
+  /** Functions, global initialisers, types and their initialisation calls of one program. */
+  lowerBody(): void {
+    const o = this.out;
     for (const f of [...this.binder.functions, ...this.binder.functionInstanceList()]) {
       this.lowerFunction(f);
     }
@@ -294,8 +328,6 @@ export class Lowering {
     }
     o.line("$statics();");
     o.line("$init();");
-    o.line(`function $sites() { return ${JSON.stringify(o.sites)}; }`);
-    return o.finish(mainFile);
   }
 
   private guard(loc: Loc, f: () => void): void {

@@ -24,6 +24,7 @@ import {
   timeframeSeconds,
 } from "./constants.ts";
 import type { RuntimeContext } from "./context.ts";
+import { customEngine, indicatorKey } from "./custom-indicators.ts";
 import {
   dateParts,
   doubleToString,
@@ -36,6 +37,7 @@ import {
 } from "./format.ts";
 import {
   createEngine,
+  type Engine,
   INDICATOR_PARAMS,
   IndicatorInstance,
   type IndicatorName,
@@ -334,6 +336,7 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     symbol: unknown,
     tf: unknown,
     params: number[],
+    custom?: { key: string; make: () => Engine | undefined },
   ): number => {
     if (symbol !== null && symbol !== undefined && typeof symbol !== "string") {
       ctx.setError(E("ERR_INDICATOR_UNKNOWN_SYMBOL"));
@@ -341,16 +344,30 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     }
     const series = seriesOf(symbol, tf);
     // MT5 hands out the existing handle for identical parameters and counts the references.
-    const key = `${name}|${series.symbol}|${series.timeframe}|${params.join(",")}`;
+    const key = custom
+      ? `iCustom|${series.symbol}|${series.timeframe}|${custom.key}`
+      : `${name}|${series.symbol}|${series.timeframe}|${params.join(",")}`;
     const shared = ctx.indicatorKeys.get(key);
     const existing = shared === undefined ? undefined : ctx.indicators.get(shared);
     if (existing) {
       existing.refs += 1;
       return existing.handle;
     }
-    const engine = createEngine(name, params);
+    let engine: Engine | undefined;
+    try {
+      engine = custom ? custom.make() : createEngine(name, params);
+    } catch (e) {
+      // A custom indicator's OnInit failed (or threw): no handle, as MT5.
+      ctx.scratch.log(
+        "error",
+        `iCustom: ${e instanceof Error ? e.message : String(e)}`,
+        ctx.state.timeMs,
+      );
+      ctx.setError(E("ERR_INDICATOR_CANNOT_CREATE"));
+      return -1;
+    }
     if (!engine) {
-      ctx.setError(E("ERR_INDICATOR_WRONG_PARAMETERS"));
+      ctx.setError(E(custom ? "ERR_INDICATOR_CANNOT_CREATE" : "ERR_INDICATOR_WRONG_PARAMETERS"));
       return -1;
     }
     const handle = ctx.nextHandle;
@@ -368,6 +385,19 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
     ctx.indicatorsChanged = true;
     return handle;
   };
+
+  /** iCustom(symbol, period, name, parameters…): an indicator uploaded with the EA. */
+  const iCustom = (symbol: unknown, tf: unknown, name: unknown, ...params: unknown[]): number =>
+    createIndicator(
+      "iCustom" as IndicatorName,
+      symbol,
+      tf,
+      params.filter((p) => typeof p === "number") as number[],
+      {
+        key: `${indicatorKey(String(name ?? ""))}|${JSON.stringify(params, (_k, v) => (typeof v === "bigint" ? String(v) : v))}`,
+        make: () => customEngine(ctx, String(name ?? ""), params),
+      },
+    );
 
   /** iMA, iRSI… iVolumes: (symbol, period, parameters…), exactly INDICATOR_PARAMS[name] of them. */
   const indicatorFunctions = (): Record<string, unknown> => {
@@ -582,6 +612,7 @@ export function marketApi(ctx: RuntimeContext): Record<string, unknown> {
       seriesOf(symbol, tf).length,
     PeriodSeconds: (tf: unknown = 0): number => timeframeSeconds(ctx.resolveTimeframe(tf)),
     ...indicatorFunctions(),
+    iCustom,
     CopyBuffer: copyBuffer,
     BarsCalculated: (handle: unknown): number => {
       const ind = ctx.indicators.get(Number(handle));

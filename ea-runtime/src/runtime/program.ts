@@ -293,15 +293,22 @@ export function probeHeaderLines(): number {
  * Compiles the program. Its top level runs once (global initialisers, Print calls) and the
  * handlers it declares are returned. Throws what the program throws.
  */
-export function compileProgram(programJs: string): Handlers {
-  const probes = HANDLER_NAMES.map(
-    (n) => `${JSON.stringify(n)}: typeof ${n} === "function" ? ${n} : undefined`,
-  ).join(", ");
+export function compileProgram(programJs: string, extras?: { indicators?: unknown }): Handlers {
+  const probes = [
+    ...HANDLER_NAMES.map(
+      (n) => `${JSON.stringify(n)}: typeof ${n} === "function" ? ${n} : undefined`,
+    ),
+    // Custom indicators compiled into an MQL5 program (iCustom).
+    `"$INDICATORS": typeof $INDICATORS === "object" ? $INDICATORS : undefined`,
+  ].join(", ");
   // "use strict" shares the first line so user line numbers stay put.
   const body = `"use strict";${programJs}\n;return { ${probes} };\n//# sourceURL=${PROGRAM_URL}`;
   const factory = new Function(body);
   const found: unknown = factory();
   const handlers: Handlers = {};
+  if (extras && typeof found === "object" && found !== null) {
+    extras.indicators = Reflect.get(found, "$INDICATORS");
+  }
   if (typeof found === "object" && found !== null) {
     for (const n of HANDLER_NAMES) {
       const h: unknown = Reflect.get(found, n);

@@ -94,6 +94,32 @@ describe("POST /admin/eas with MQL5", () => {
     }
   });
 
+  test("a custom indicator uploaded with the EA (a further .mq5 part) is compiled for iCustom", async () => {
+    const indicator = `double B[];
+int OnInit() { SetIndexBuffer(0, B); return(INIT_SUCCEEDED); }
+int OnCalculate(const int total, const int prev, const int begin, const double &price[])
+  { for(int i = prev; i < total; i++) B[i] = price[i]; return(total); }
+`;
+    const ea =
+      'int h;\nint OnInit() { h = iCustom(_Symbol, _Period, "Copy"); return(h == INVALID_HANDLE ? INIT_FAILED : INIT_SUCCEEDED); }\nvoid OnTick() {}\n';
+    const res = await send([
+      { name: "uses-copy.mq5", content: ea },
+      { name: "Indicators/Copy.mq5", content: indicator },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: "ready", original_name: "uses-copy.mq5" });
+    const zipped = await send([
+      {
+        name: "bundle.zip",
+        content: zipSync({
+          "Copy.mq5": new TextEncoder().encode(indicator),
+          "uses-copy.mq5": new TextEncoder().encode(ea),
+        }),
+      },
+    ]);
+    expect(zipped.body.data).toMatchObject({ status: "ready", original_name: "uses-copy.mq5" });
+  });
+
   test("a compile error is stored with status error and the MQL5 file, line and column", async () => {
     const res = await send([
       { name: "broken.mq5", content: "void OnTick()\n  {\n   Print(x);\n  }\n" },
@@ -120,7 +146,7 @@ describe("POST /admin/eas with MQL5", () => {
           { name: "a.mq5", content: PROGRAM },
           { name: "notes.txt", content: "x" },
         ],
-        message: "the files after the program must be .mqh headers",
+        message: "the files after the program must be .mqh headers or .mq5 custom indicators",
       },
       { files: [{ name: "a.zip", content: "not a zip" }], message: "cannot be read" },
       {
