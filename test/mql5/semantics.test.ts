@@ -584,3 +584,14 @@ void OnTick()
     expect(r.printed.at(-1)).toBe("5 2 1.30 1.40 2 1.30 0");
   });
 });
+
+describe("char arrays", () => {
+  test("CharArrayToString reads signed chars as bytes (UTF-8 round trip)", async () => {
+    const lines = await printedBy(`
+      char bytes[] = {99, 97, 102, -61, -87};
+      uchar ubytes[];
+      int n = StringToCharArray("café", ubytes, 0, WHOLE_ARRAY, CP_UTF8);
+      Print(CharArrayToString(bytes, 0, 5, CP_UTF8), " ", n, " ", ubytes[3], " ", CharArrayToString(ubytes, 0, n - 1, CP_UTF8));`);
+    expect(lines).toEqual(["café 6 195 café"]);
+  });
+});

@@ -434,7 +434,13 @@ export function stringApi(ctx: RuntimeContext): Record<string, unknown> {
       codepage: unknown = CODEPAGES.CP_ACP,
     ): string => {
       const codes = readCodes(arr, from, cnt);
-      return codes ? decodeBytes(codes, codepage) : "";
+      // char is signed in MQL5: -61 is the byte 0xC3.
+      return codes
+        ? decodeBytes(
+            codes.map((c) => c & 0xff),
+            codepage,
+          )
+        : "";
     },
     ShortArrayToString: (arr: unknown, from: unknown = 0, cnt: unknown = -1): string => {
       let text = "";
