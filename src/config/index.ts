@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { parseDailyTime } from "../domain/schedule.ts";
+import { type EaWebRequestConfig, loadEaWebRequestConfig } from "./web-request.ts";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -104,6 +105,8 @@ export interface Config {
   readonly eaMaxUploadBytes: number;
   /** Bytes of files an EA's own file folder may hold, and an account's common folder (FILE_COMMON) too; a write past it fails in the EA. Both are loaded into the EA's isolate at start. Env `TAS_EA_FILE_QUOTA_BYTES`, default 10485760 (10 MiB), at most 16 MiB. */
   readonly eaFileQuotaBytes: number;
+  /** MQL5 WebRequest: allowed URLs, the private-address opt-in, timeout and size caps (./web-request.ts). Env `TAS_EA_WEBREQUEST_ALLOW`, `TAS_EA_WEBREQUEST_ALLOW_PRIVATE`, `TAS_EA_WEBREQUEST_TIMEOUT_MS`, `TAS_EA_WEBREQUEST_MAX_BYTES`. */
+  readonly eaWebRequest: EaWebRequestConfig;
   // --- Trade limits (MT5 retcodes 10024 TOO_MANY_REQUESTS and 10033 LIMIT_ORDERS) ---
   /** Trade requests (place, modify, close, cancel, close-by) per second per account, REST and EA together; over it → 429 / retcode 10024. Env `TAS_TRADE_RATE_PER_SECOND`, default 20. */
   readonly tradeRatePerSecond: number;
@@ -299,6 +302,13 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const eaLogLinesPerSec = intVar(env, "TAS_EA_LOG_LINES_PER_SEC", 100, 1, 100_000);
   const eaMaxUploadBytes = intVar(env, "TAS_EA_MAX_UPLOAD_BYTES", 4_194_304, 1024, 16 * 1_048_576);
   const eaFileQuotaBytes = intVar(env, "TAS_EA_FILE_QUOTA_BYTES", 10_485_760, 0, 16 * 1_048_576);
+  const eaWebRequest = loadEaWebRequestConfig(
+    env,
+    (name, fallback, min, max) => intVar(env, name, fallback, min, max),
+    (message) => {
+      throw new ConfigError(message);
+    },
+  );
   // Trade limits.
   const tradeRatePerSecond = intVar(env, "TAS_TRADE_RATE_PER_SECOND", 20, 1, 1_000_000);
   const tradeBurst = intVar(env, "TAS_TRADE_BURST", 40, 1, 1_000_000);
@@ -395,6 +405,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     eaLogLinesPerSec,
     eaMaxUploadBytes,
     eaFileQuotaBytes,
+    eaWebRequest,
     tradeRatePerSecond,
     tradeBurst,
     eaTradeRatePerSecond,

@@ -45,7 +45,9 @@ import { leastLoadedHost, waitForLiveHost } from "./pool/placement.ts";
 import { REASON_CLOSE, REASON_REMOVE } from "./pool/reasons.ts";
 import { answerTradeCall, type TradeGateway } from "./pool/trade-calls.ts";
 import { defaultUnresponsiveMs, startWatchdog } from "./pool/watchdog.ts";
+import { answerWebRequestCall, type WebRequestGateway } from "./pool/web-request-calls.ts";
 import { type Completion, DEFAULT_LIMITS, type SandboxLimits } from "./protocol.ts";
+import { WEB_REQUEST_KIND } from "./web-request-wire.ts";
 
 export { buildHostScript } from "./pool/bundle.ts";
 export type { HostStats, InstanceStats } from "./pool/host-process.ts";
@@ -63,6 +65,7 @@ export type {
   TradeCallKind,
   TradeGateway,
 } from "./pool/trade-calls.ts";
+export type { WebRequestGateway } from "./pool/web-request-calls.ts";
 
 // ───────────────────────────── public types ─────────────────────────────
 
@@ -84,6 +87,8 @@ export interface EaHostPoolOptions {
   hosts: number;
   limits?: Partial<SandboxLimits>;
   gateway: TradeGateway;
+  /** Makes EAs' WebRequest calls; without it every WebRequest fails with 4014. */
+  webRequests?: WebRequestGateway;
   logger?: PoolLogger;
   /** Time source for startedAt/stoppedAt. */
   clock?: { now(): number };
@@ -170,7 +175,10 @@ export async function createEaHostPool(options: EaHostPoolOptions): Promise<EaHo
       isolatedVmPath: Bun.resolveSync("isolated-vm", import.meta.dir),
       watchdogGraceMs: options.watchdogGraceMs ?? 2000,
       logger,
-      answerCall: (m) => answerTradeCall(options.gateway, m),
+      answerCall: (m) =>
+        m.kind === WEB_REQUEST_KIND
+          ? answerWebRequestCall(options.webRequests, m)
+          : answerTradeCall(options.gateway, m),
       logLine: (slot, line) => logHostLine(logger, slot, line),
     },
     logger,

@@ -12,6 +12,7 @@ import { type Logger, redactUrl } from "../logging/logger.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { AdminService } from "../services/admins.ts";
 import type { BillingService } from "../services/billing.ts";
+import type { CalendarService } from "../services/calendar.ts";
 import type { Clock } from "../services/deps.ts";
 import type { EaInstanceService } from "../services/ea-instances.ts";
 import type { EaService } from "../services/eas.ts";
@@ -35,6 +36,7 @@ import { adminAccountsModule } from "./modules/admin-accounts/index.ts";
 import { adminAdminsModule } from "./modules/admin-admins/index.ts";
 import { adminAuthModule } from "./modules/admin-auth/index.ts";
 import { adminBillingModule } from "./modules/admin-billing/index.ts";
+import { adminCalendarModule } from "./modules/admin-calendar/index.ts";
 import { adminEasModule } from "./modules/admin-eas/index.ts";
 import { adminKeysModule } from "./modules/admin-keys/index.ts";
 import { adminUsageModule } from "./modules/admin-usage/index.ts";
@@ -66,6 +68,8 @@ export interface AppDeps {
   readonly billing: BillingService;
   // --- EAs ---
   readonly eas: EaService;
+  /** The MQL5 economic calendar EAs read (superadmins load it). */
+  readonly calendar: CalendarService;
   /** EA instances. */
   readonly eaInstances: EaInstanceService;
   /** The WebSocket streaming hub (built by the composition root, src/composition.ts). */
@@ -205,6 +209,7 @@ export function createApp(deps: AppDeps) {
     .use(marketModule(deps))
     .use(brokersModule(deps))
     .use(adminEasModule(deps))
+    .use(adminCalendarModule(deps))
     .use(easModule(deps))
     .use(wsModule(deps, streams));
   routes.bind(() => app.routes);

@@ -19,6 +19,7 @@
 //   storage-*.ts      MQL5 global variables and files kept between runs (LoadMeta.storage in,
 //                     Outcome.storage deltas out, written per account in order)
 //   chart.ts          the EA's chart (objects, properties, comment): mirror, API and ws views
+//   calendar.ts       the economic calendar: LoadMeta.calendar at start, a new one with the next event
 //   resume.ts         waiting for a session after a restart, failing what cannot resume
 //
 // Data flow: the session manager forwards the ticks of the EA's symbol (`sessions.watch`) and the
@@ -69,6 +70,7 @@ import {
   type TradeAnswer,
   type TradeCall,
   type TradeGateway,
+  type WebRequestGateway,
 } from "../ea/host-pool.ts";
 import {
   type Completion,
@@ -78,9 +80,11 @@ import {
 } from "../ea/protocol.ts";
 import { describeFailure } from "../ea/sandbox-types.ts";
 import { serverSecondsToUtcMs } from "../ea/trade-translation.ts";
+import type { WebRequestAnswer, WebRequestCall } from "../ea/web-request-wire.ts";
 import type { SessionEvent } from "../sessions/contract.ts";
 import type { EaInstanceRow, EaRow } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { calendarMeta, queueCalendar } from "./ea-instances/calendar.ts";
 import { alertData, chartDeltaData, chartView, type EaChartView } from "./ea-instances/chart.ts";
 import { type EaEvent, takePending, translateSessionEvent } from "./ea-instances/events.ts";
 import { type PreparedInit, prepareInit } from "./ea-instances/init.ts";
@@ -105,6 +109,7 @@ import {
   limitOrdersOf,
 } from "./ea-instances/types.ts";
 import { type EaLogLine, type EaStatusView, liveView, rowView } from "./ea-instances/views.ts";
+import { EaWebRequests } from "./ea-instances/web-request.ts";
 import type { KeyPrincipal } from "./keys.ts";
 
 export type { EaChartView } from "./ea-instances/chart.ts";
@@ -119,7 +124,7 @@ export {
 } from "./ea-instances/types.ts";
 export type { EaLogLine, EaStatusView } from "./ea-instances/views.ts";
 
-export class EaInstanceService implements TradeGateway {
+export class EaInstanceService implements TradeGateway, WebRequestGateway {
   private pool: EaHostPool | null = null;
   private limits: SandboxLimits = DEFAULT_LIMITS;
   private readonly live = new Map<string, Live>();
@@ -131,6 +136,8 @@ export class EaInstanceService implements TradeGateway {
   /** MQL5 global variables and files kept between runs (ea-instances/storage-writer.ts). */
   private readonly storage: EaStorageWriter;
   private readonly gateway: EaTradeGateway;
+  /** MQL5 WebRequest (ea-instances/web-request.ts). */
+  private readonly web: EaWebRequests;
   private flushTimer: ReturnType<typeof setInterval> | null = null;
   private closing = false;
   private readonly initBars: number;
@@ -148,7 +155,14 @@ export class EaInstanceService implements TradeGateway {
       live: (instanceId) => this.live.get(instanceId),
       refused: (live, kind) => this.noteRefusal(live, kind),
     });
+    this.web = new EaWebRequests({
+      config: deps.config.eaWebRequest,
+      logger: deps.logger,
+      ...(opts.resolve ? { resolve: opts.resolve } : {}),
+    });
     opts.sessions.onEvent((accountId, event) => this.onSessionEvent(accountId, event));
+    // A calendar a superadmin loads goes to running EAs with their next event.
+    opts.calendar?.onChange((calendar) => queueCalendar(this.live.values(), calendar));
   }
 
   /** Connects the host pool (created with this service as its gateway). */
@@ -316,6 +330,15 @@ export class EaInstanceService implements TradeGateway {
     return this.gateway.call(call);
   }
 
+  /** An EA's WebRequest (ea-instances/web-request.ts); refused for an instance not running. */
+  webRequest(call: WebRequestCall): Promise<WebRequestAnswer> {
+    const live = this.live.get(call.instanceId);
+    if (!live || !isEaActive(live.status)) {
+      return Promise.resolve({ code: 4014, message: "the EA instance is not running" });
+    }
+    return this.web.request(call);
+  }
+
   // ───────────────────────────── internals ─────────────────────────────
 
   /** ACCOUNT_LIMIT_ORDERS: the cap on an account's pending orders (0 = none). */
@@ -397,6 +420,8 @@ export class EaInstanceService implements TradeGateway {
         ...(live.chart.known ? { chart: live.chart.state() } : {}),
         // MQL5 global variables and files earlier runs left (ea-instances/storage-writer.ts).
         storage,
+        // The economic calendar (ea-instances/calendar.ts); absent while none was loaded.
+        ...(await calendarMeta(this.opts.calendar, this.deps.logger)),
       },
       init,
     });
@@ -707,6 +732,7 @@ export async function startEaPool(
   const pool = await createEaHostPool({
     hosts: deps.config.eaHosts,
     gateway: service,
+    webRequests: service,
     logger: deps.logger,
     workDir,
     timerSnapshot: (id) => service.takeSnapshot(id),

@@ -9,6 +9,7 @@ import type { SessionManager } from "../sessions/manager.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
+import { CalendarService } from "./calendar.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { dbRunningEas, EaInstanceService } from "./ea-instances.ts";
 import { EaService } from "./eas.ts";
@@ -35,6 +36,8 @@ export interface CoreServices {
   readonly eas: EaService;
   /** Trade limits shared by REST and EA trading: rate per account and EA, pending-order cap. */
   readonly tradeLimits: TradeLimits;
+  /** The MQL5 economic calendar EAs read (loaded by superadmins). */
+  readonly calendar: CalendarService;
 }
 
 /** The running service's services: the core ones over broker sessions, plus trading and EAs. */
@@ -92,9 +95,11 @@ export function createServices(
     sessions,
     accounts: core.accounts,
     eas: core.eas,
+    calendar: core.calendar,
     journal,
     publisher: events,
     tradeLimits: core.tradeLimits,
+    resolve: opts.resolve,
     refusals: new RefusalWindow(
       {
         maxRefusals: deps.config.eaMaxTradeRefusals,
@@ -145,6 +150,7 @@ function createCore(
     snapshotScheduler,
     idempotency: new IdempotencyService(deps, holder),
     eas: new EaService(deps),
+    calendar: new CalendarService(deps),
     tradeLimits: createTradeLimits(deps),
   };
 }

@@ -258,6 +258,7 @@ describe("the document", () => {
         expected = [];
       } else if (
         path === "/admin/admins" ||
+        path === "/admin/calendar" ||
         (path === "/admin/billing/terms/{id}" && method === "put")
       ) {
         expected = ["BearerAuth"];
@@ -753,6 +754,14 @@ describe("the server answers what the document declares", () => {
       { token, query: { month: "2026-11" } },
     );
     await call("GET", "/admin/eas", {}, { token });
+    const us = { id: 840, name: "United States", code: "US", currency: "USD" };
+    await call("PUT", "/admin/calendar", {}, { token, body: { countries: [us] } });
+    await call("GET", "/admin/calendar", {}, { token });
+    const badCountry = { countries: [{ ...us, code: "usa" }] };
+    expect((await call("PUT", "/admin/calendar", {}, { token, body: badCountry })).status).toBe(
+      400,
+    );
+    expect((await call("GET", "/admin/calendar", {}, { key })).status).toBe(403);
     await call("POST", "/api/accounts/{id}/disconnect", { id }, { key });
     expect((await call("GET", "/api/accounts/{id}/portfolio", { id }, { key })).status).toBe(503);
     await call("DELETE", "/api/accounts/{id}", { id }, { key });

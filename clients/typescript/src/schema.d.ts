@@ -740,6 +740,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the economic calendar (superadmin)
+         * @description Countries and events by id, values by time (UTC) then id; `from`/`to` keep the values with from <= time < to. An empty calendar (never loaded) has change_id 0.
+         */
+        get: operations["getEconomicCalendar"];
+        /**
+         * Load the economic calendar EAs read (superadmin)
+         * @description The MQL5 economic calendar (MqlCalendarCountry, MqlCalendarEvent, MqlCalendarValue) that EAs read with CalendarCountries, CalendarEventByCountry, CalendarValueHistory, CalendarValueLast… `mode: replace` (default) makes the body the whole calendar; `merge` adds or updates rows by id (load a large calendar in several requests, or publish new values). Every field is checked (enum names, dates, duplicate ids, each event's country and each value's event present in the resulting calendar, at most 300 countries, 5,000 events and 20,000 values); a refused load changes nothing. A load that changes something raises the calendar's change_id, and each added or changed value gets it (CalendarValueLast). Running EAs get the new calendar with their next event.
+         */
+        put: operations["loadEconomicCalendar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eas": {
         parameters: {
             query?: never;
@@ -1023,6 +1047,199 @@ export interface components {
                 name: string;
                 access: string[];
             }[];
+        };
+        CalendarCountry: {
+            id: number;
+            name: string;
+            code: string;
+            currency: string;
+            currency_symbol: string;
+            url_name: string;
+        };
+        CalendarCountryInput: {
+            /** @description ISO 3166-1 numeric id (MT5: 0 worldwide, 999 European Union) */
+            id: number;
+            name: string;
+            /** @description ISO 3166-1 alpha-2 (US, EU, WW); unique */
+            code: string;
+            /** @description currency code (USD) */
+            currency: string;
+            /** @description default "" */
+            currency_symbol?: string;
+            /** @description name in mql5.com URLs; default "" */
+            url_name?: string;
+        };
+        CalendarEvent: {
+            id: number;
+            country_id: number;
+            name: string;
+            /**
+             * @description ENUM_CALENDAR_EVENT_TYPE
+             * @enum {string}
+             */
+            type: "CALENDAR_TYPE_EVENT" | "CALENDAR_TYPE_INDICATOR" | "CALENDAR_TYPE_HOLIDAY";
+            /**
+             * @description ENUM_CALENDAR_EVENT_SECTOR
+             * @enum {string}
+             */
+            sector: "CALENDAR_SECTOR_NONE" | "CALENDAR_SECTOR_MARKET" | "CALENDAR_SECTOR_GDP" | "CALENDAR_SECTOR_JOBS" | "CALENDAR_SECTOR_PRICES" | "CALENDAR_SECTOR_MONEY" | "CALENDAR_SECTOR_TRADE" | "CALENDAR_SECTOR_GOVERNMENT" | "CALENDAR_SECTOR_BUSINESS" | "CALENDAR_SECTOR_CONSUMER" | "CALENDAR_SECTOR_HOUSING" | "CALENDAR_SECTOR_TAXES" | "CALENDAR_SECTOR_HOLIDAYS";
+            /**
+             * @description ENUM_CALENDAR_EVENT_FREQUENCY
+             * @enum {string}
+             */
+            frequency: "CALENDAR_FREQUENCY_NONE" | "CALENDAR_FREQUENCY_WEEK" | "CALENDAR_FREQUENCY_MONTH" | "CALENDAR_FREQUENCY_QUARTER" | "CALENDAR_FREQUENCY_YEAR" | "CALENDAR_FREQUENCY_DAY";
+            /**
+             * @description ENUM_CALENDAR_EVENT_TIMEMODE
+             * @enum {string}
+             */
+            time_mode: "CALENDAR_TIMEMODE_DATETIME" | "CALENDAR_TIMEMODE_DATE" | "CALENDAR_TIMEMODE_NOTIME" | "CALENDAR_TIMEMODE_TENTATIVE";
+            /**
+             * @description ENUM_CALENDAR_EVENT_UNIT
+             * @enum {string}
+             */
+            unit: "CALENDAR_UNIT_NONE" | "CALENDAR_UNIT_PERCENT" | "CALENDAR_UNIT_CURRENCY" | "CALENDAR_UNIT_HOUR" | "CALENDAR_UNIT_JOB" | "CALENDAR_UNIT_RIG" | "CALENDAR_UNIT_USD" | "CALENDAR_UNIT_PEOPLE" | "CALENDAR_UNIT_MORTGAGE" | "CALENDAR_UNIT_VOTE" | "CALENDAR_UNIT_BARREL" | "CALENDAR_UNIT_CUBICFEET" | "CALENDAR_UNIT_POSITION" | "CALENDAR_UNIT_BUILDING";
+            /**
+             * @description ENUM_CALENDAR_EVENT_IMPORTANCE
+             * @enum {string}
+             */
+            importance: "CALENDAR_IMPORTANCE_NONE" | "CALENDAR_IMPORTANCE_LOW" | "CALENDAR_IMPORTANCE_MODERATE" | "CALENDAR_IMPORTANCE_HIGH";
+            /**
+             * @description ENUM_CALENDAR_EVENT_MULTIPLIER
+             * @enum {string}
+             */
+            multiplier: "CALENDAR_MULTIPLIER_NONE" | "CALENDAR_MULTIPLIER_THOUSANDS" | "CALENDAR_MULTIPLIER_MILLIONS" | "CALENDAR_MULTIPLIER_BILLIONS" | "CALENDAR_MULTIPLIER_TRILLIONS";
+            digits: number;
+            source_url: string;
+            event_code: string;
+        };
+        CalendarEventInput: {
+            id: number;
+            /** @description a country of the calendar */
+            country_id: number;
+            name: string;
+            /**
+             * @description ENUM_CALENDAR_EVENT_TYPE
+             * @enum {string}
+             */
+            type: "CALENDAR_TYPE_EVENT" | "CALENDAR_TYPE_INDICATOR" | "CALENDAR_TYPE_HOLIDAY";
+            /**
+             * @description ENUM_CALENDAR_EVENT_IMPORTANCE
+             * @enum {string}
+             */
+            importance: "CALENDAR_IMPORTANCE_NONE" | "CALENDAR_IMPORTANCE_LOW" | "CALENDAR_IMPORTANCE_MODERATE" | "CALENDAR_IMPORTANCE_HIGH";
+            /**
+             * @description ENUM_CALENDAR_EVENT_SECTOR; default CALENDAR_SECTOR_NONE
+             * @enum {string}
+             */
+            sector?: "CALENDAR_SECTOR_NONE" | "CALENDAR_SECTOR_MARKET" | "CALENDAR_SECTOR_GDP" | "CALENDAR_SECTOR_JOBS" | "CALENDAR_SECTOR_PRICES" | "CALENDAR_SECTOR_MONEY" | "CALENDAR_SECTOR_TRADE" | "CALENDAR_SECTOR_GOVERNMENT" | "CALENDAR_SECTOR_BUSINESS" | "CALENDAR_SECTOR_CONSUMER" | "CALENDAR_SECTOR_HOUSING" | "CALENDAR_SECTOR_TAXES" | "CALENDAR_SECTOR_HOLIDAYS";
+            /**
+             * @description ENUM_CALENDAR_EVENT_FREQUENCY; default CALENDAR_FREQUENCY_NONE
+             * @enum {string}
+             */
+            frequency?: "CALENDAR_FREQUENCY_NONE" | "CALENDAR_FREQUENCY_WEEK" | "CALENDAR_FREQUENCY_MONTH" | "CALENDAR_FREQUENCY_QUARTER" | "CALENDAR_FREQUENCY_YEAR" | "CALENDAR_FREQUENCY_DAY";
+            /**
+             * @description ENUM_CALENDAR_EVENT_TIMEMODE; default CALENDAR_TIMEMODE_DATETIME
+             * @enum {string}
+             */
+            time_mode?: "CALENDAR_TIMEMODE_DATETIME" | "CALENDAR_TIMEMODE_DATE" | "CALENDAR_TIMEMODE_NOTIME" | "CALENDAR_TIMEMODE_TENTATIVE";
+            /**
+             * @description ENUM_CALENDAR_EVENT_UNIT; default CALENDAR_UNIT_NONE
+             * @enum {string}
+             */
+            unit?: "CALENDAR_UNIT_NONE" | "CALENDAR_UNIT_PERCENT" | "CALENDAR_UNIT_CURRENCY" | "CALENDAR_UNIT_HOUR" | "CALENDAR_UNIT_JOB" | "CALENDAR_UNIT_RIG" | "CALENDAR_UNIT_USD" | "CALENDAR_UNIT_PEOPLE" | "CALENDAR_UNIT_MORTGAGE" | "CALENDAR_UNIT_VOTE" | "CALENDAR_UNIT_BARREL" | "CALENDAR_UNIT_CUBICFEET" | "CALENDAR_UNIT_POSITION" | "CALENDAR_UNIT_BUILDING";
+            /**
+             * @description ENUM_CALENDAR_EVENT_MULTIPLIER; default CALENDAR_MULTIPLIER_NONE
+             * @enum {string}
+             */
+            multiplier?: "CALENDAR_MULTIPLIER_NONE" | "CALENDAR_MULTIPLIER_THOUSANDS" | "CALENDAR_MULTIPLIER_MILLIONS" | "CALENDAR_MULTIPLIER_BILLIONS" | "CALENDAR_MULTIPLIER_TRILLIONS";
+            /** @description decimal places; default 0 */
+            digits?: number;
+            /** @description default "" */
+            source_url?: string;
+            /** @description e.g. nonfarm-payrolls; default "" */
+            event_code?: string;
+        };
+        CalendarLoad: {
+            /**
+             * @description replace (default): the body is the whole calendar, rows it lacks are deleted; merge: rows are added or updated by id, none deleted
+             * @enum {string}
+             */
+            mode?: "replace" | "merge";
+            countries?: components["schemas"]["CalendarCountryInput"][];
+            events?: components["schemas"]["CalendarEventInput"][];
+            values?: components["schemas"]["CalendarValueInput"][];
+        };
+        CalendarLoadResult: {
+            /** @enum {string} */
+            mode: "replace" | "merge";
+            /** @description the calendar's change id after the load */
+            change_id: number;
+            /** @description countries the calendar holds now */
+            countries: number;
+            /** @description events the calendar holds now */
+            events: number;
+            /** @description values the calendar holds now */
+            values: number;
+            /** @description rows the load added or changed */
+            changed: {
+                countries: number;
+                events: number;
+                values: number;
+            };
+            /** @description rows the load deleted (replace) */
+            removed: {
+                countries: number;
+                events: number;
+                values: number;
+            };
+        };
+        CalendarValue: {
+            id: number;
+            event_id: number;
+            /** @description date-time (ISO 8601, UTC) */
+            time: string;
+            /** @description date YYYY-MM-DD */
+            period: string;
+            revision: number;
+            /** @description × 10^6; null: not set */
+            actual_value: number | null;
+            /** @description × 10^6; null: not set */
+            prev_value: number | null;
+            /** @description × 10^6; null: not set */
+            revised_prev_value: number | null;
+            /** @description × 10^6; null: not set */
+            forecast_value: number | null;
+            /**
+             * @description ENUM_CALENDAR_EVENT_IMPACT
+             * @enum {string}
+             */
+            impact_type: "CALENDAR_IMPACT_NA" | "CALENDAR_IMPACT_POSITIVE" | "CALENDAR_IMPACT_NEGATIVE";
+            /** @description the load that last added or changed the value (CalendarValueLast) */
+            change_id: number;
+        };
+        CalendarValueInput: {
+            id: number;
+            /** @description an event of the calendar */
+            event_id: number;
+            /** @description release time: ISO 8601 date-time with a time zone (2024-03-08T13:30:00Z); EAs see it in server time */
+            time: string;
+            /** @description first day of the reporting period, YYYY-MM-DD */
+            period: string;
+            /** @description default 0 */
+            revision?: number;
+            /** @description actual value × 10^6 (MQL5's scaling: 2.5 % is 2500000); null or absent: not set (LONG_MIN in MqlCalendarValue) */
+            actual_value?: number | null;
+            /** @description previous value × 10^6 (MQL5's scaling: 2.5 % is 2500000); null or absent: not set (LONG_MIN in MqlCalendarValue) */
+            prev_value?: number | null;
+            /** @description revised previous value × 10^6 (MQL5's scaling: 2.5 % is 2500000); null or absent: not set (LONG_MIN in MqlCalendarValue) */
+            revised_prev_value?: number | null;
+            /** @description forecast value × 10^6 (MQL5's scaling: 2.5 % is 2500000); null or absent: not set (LONG_MIN in MqlCalendarValue) */
+            forecast_value?: number | null;
+            /**
+             * @description ENUM_CALENDAR_EVENT_IMPACT; default CALENDAR_IMPACT_NA
+             * @enum {string}
+             */
+            impact_type?: "CALENDAR_IMPACT_NA" | "CALENDAR_IMPACT_POSITIVE" | "CALENDAR_IMPACT_NEGATIVE";
         };
         /** @description Each open position's ticket is in closed or in failed (spec §2.8) */
         CloseAllResult: {
@@ -1358,6 +1575,16 @@ export interface components {
             file: string[];
             /** @description display name (default: the file name) */
             name?: string;
+        };
+        EconomicCalendar: {
+            /** @description the calendar's change id: grows with every load that changes it; 0 = never loaded */
+            change_id: number;
+            /** @description by id */
+            countries: components["schemas"]["CalendarCountry"][];
+            /** @description by id */
+            events: components["schemas"]["CalendarEvent"][];
+            /** @description by time, then id */
+            values: components["schemas"]["CalendarValue"][];
         };
         /** @description Every successful JSON answer: `ok` is true and `data` holds the result, whose shape each operation states. */
         Envelope: {
@@ -8238,6 +8465,243 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "EA_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: retry after Retry-After seconds: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEconomicCalendar: {
+        parameters: {
+            query?: {
+                /** @description values with time >= from (ISO 8601 date-time with a time zone) */
+                from?: string;
+                /** @description values with time < to (ISO 8601 date-time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EconomicCalendar"];
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: retry after Retry-After seconds: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    loadEconomicCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarLoad"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CalendarLoadResult"];
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Request body over the limit: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };

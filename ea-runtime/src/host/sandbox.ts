@@ -21,6 +21,7 @@ import {
   type SandboxLimits,
 } from "../../../src/ea/protocol.ts";
 import { handlerOf } from "../../../src/ea/sandbox-types.ts";
+import { hostCallWaitMs } from "../../../src/ea/web-request-wire.ts";
 import type { CallResult } from "./bridge.ts";
 
 type Ivm = typeof IvmModule;
@@ -291,12 +292,14 @@ export class IsolatedSandbox implements Sandbox {
     if (!call || typeof kind !== "string" || typeof payload !== "string") {
       return JSON.stringify({ error: "trade calls are only allowed inside event handlers" });
     }
-    const { hostCallTimeoutMs } = this.options.limits;
+    // A WebRequest may wait for its own timeout (src/ea/web-request-wire.ts), trade calls
+    // for hostCallTimeoutMs.
+    const waitMs = hostCallWaitMs(kind, payload, this.options.limits.hostCallTimeoutMs);
     const t0 = nowMs();
     // The handler's own budget still applies after the wait; the wait has its own bound.
     const remaining = Math.max(0, call.limitMs - (t0 - call.start - call.waited));
-    this.options.deadline(Date.now() + hostCallTimeoutMs + remaining);
-    const r = this.options.hostCall(this.instanceId, kind, payload, hostCallTimeoutMs);
+    this.options.deadline(Date.now() + waitMs + remaining);
+    const r = this.options.hostCall(this.instanceId, kind, payload, waitMs);
     const waited = nowMs() - t0;
     call.waited += waited;
     this.options.deadline(Date.now() + remaining);

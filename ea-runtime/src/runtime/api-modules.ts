@@ -4,9 +4,11 @@
  * the two cannot drift. Must not import anything outside ea-runtime/src/runtime.
  */
 import { arrayApi } from "./arrays.ts";
+import { calendarApi } from "./calendar.ts";
 import { chartApi } from "./chart.ts";
 import { commonApi } from "./common.ts";
 import type { RuntimeContext } from "./context.ts";
+import { customIndicatorApi } from "./custom-indicators.ts";
 import { filesApi } from "./files.ts";
 import { globalsApi } from "./globals.ts";
 import { marketApi } from "./market.ts";
@@ -31,7 +33,9 @@ export const API_MODULES: readonly ApiModule[] = [
   notifyApi,
   globalsApi,
   filesApi,
+  calendarApi,
   commonApi,
   ticksApi,
   webRequestApi,
+  customIndicatorApi,
 ];

@@ -9,8 +9,9 @@
  * physical order (ArraySort sorts the storage ascending, ArrayFill ignores the series flag,
  * ArrayBsearch searches the ascending storage) map indexes through the flag.
  *
- * Static arrays: an array whose `length` is non-writable (or that is frozen/sealed) is what MQL5
- * calls a static array: ArrayIsDynamic answers false and the resizing functions refuse it.
+ * Static arrays: an array whose `length` is non-writable (or that is frozen/sealed), or one
+ * compiled MQL5 declared with a fixed size (markFixedArray), is what MQL5 calls a static array:
+ * ArrayIsDynamic answers false, the resizing functions refuse it and Copy* fill what fits.
  * Two-dimensional arrays are arrays of row arrays; ArraySort/ArrayBsearch key them by column 0.
  * Must not import anything outside ea-runtime/src/runtime.
  */
@@ -182,9 +183,24 @@ export function arrayMinimum(arr: unknown, start: unknown = 0, count: unknown = 
 }
 
 /** Whether MQL5 would call `arr` dynamic (see the header: non-writable length = static). */
+/**
+ * Arrays compiled MQL5 declared with a fixed size (`int a[4]`, marked by mql.ts): static like
+ * the non-writable ones, without slowing down V8's indexing.
+ */
+const fixedArrays = new WeakSet<object>();
+
+export function markFixedArray(arr: object): void {
+  fixedArrays.add(arr);
+}
+
+export function isFixedArray(arr: unknown): boolean {
+  return typeof arr === "object" && arr !== null && fixedArrays.has(arr);
+}
+
 export function isDynamicArray(arr: unknown): arr is unknown[] {
   return (
     Array.isArray(arr) &&
+    !fixedArrays.has(arr) &&
     !Object.isFrozen(arr) &&
     !Object.isSealed(arr) &&
     Object.getOwnPropertyDescriptor(arr, "length")?.writable !== false
@@ -363,6 +379,10 @@ function cellText(v: unknown, kind: Kind, o: PrintOptions): string {
   }
   if (typeof v === "object") {
     return "...";
+  }
+  if (typeof v === "bigint" && kind !== "datetime") {
+    // A long beyond 2^53 (compiled MQL5; LONG_MIN in MqlCalendarValue): every digit.
+    return String(v);
   }
   const x = Number(v);
   if (kind === "datetime") {

@@ -8,10 +8,11 @@
  * (TERMINAL_*, MQL_*, see ENUM_TERMINAL_INFO_INTEGER for the few exceptions). Property selectors
  * (SYMBOL_*, ACCOUNT_*, POSITION_*, ORDER_*, DEAL_* property ids) are opaque: MetaQuotes does not
  * document their numbers, so we number them per family; programs must use them by name.
- * Must not import anything but chart-constants.ts and file-constants.ts (both import-free): the
- * analyser imports this module too.
+ * Must not import anything but chart-constants.ts, file-constants.ts and calendar-constants.ts
+ * (all import-free): the analyser imports this module too.
  */
 
+import { CALENDAR_CONSTANT_TABLES, CALENDAR_ENUMS } from "./calendar-constants.ts";
 import { CHART_CONSTANT_TABLES, CHART_ENUMS } from "./chart-constants.ts";
 import {
   ENUM_FILE_POSITION,
@@ -838,7 +839,7 @@ export const ARRAYPRINT_FLAGS: EnumTable = {
   ARRAYPRINT_SECONDS: 64,
 };
 
-/** Web colours (subset of MQL5's clr* table) plus clrNONE. */
+/** MQL5's web colours (the clr* table, 0x00BBGGRR values) plus clrNONE. */
 export const COLORS: EnumTable = {
   clrNONE: -1,
   CLR_NONE: -1,
@@ -877,6 +878,111 @@ export const COLORS: EnumTable = {
   clrSteelBlue: rgb(70, 130, 180),
   clrRoyalBlue: rgb(65, 105, 225),
   clrViolet: rgb(238, 130, 238),
+  clrAliceBlue: rgb(240, 248, 255),
+  clrAntiqueWhite: rgb(250, 235, 215),
+  clrAquamarine: rgb(127, 255, 212),
+  clrAzure: rgb(240, 255, 255),
+  clrBeige: rgb(245, 245, 220),
+  clrBisque: rgb(255, 228, 196),
+  clrBlanchedAlmond: rgb(255, 235, 205),
+  clrBlueViolet: rgb(138, 43, 226),
+  clrBrown: rgb(165, 42, 42),
+  clrBurlyWood: rgb(222, 184, 135),
+  clrCadetBlue: rgb(95, 158, 160),
+  clrChartreuse: rgb(127, 255, 0),
+  clrChocolate: rgb(210, 105, 30),
+  clrCoral: rgb(255, 127, 80),
+  clrCornflowerBlue: rgb(100, 149, 237),
+  clrCornsilk: rgb(255, 248, 220),
+  clrDarkBlue: rgb(0, 0, 139),
+  clrDarkGoldenrod: rgb(184, 134, 11),
+  clrDarkGreen: rgb(0, 100, 0),
+  clrDarkKhaki: rgb(189, 183, 107),
+  clrDarkOliveGreen: rgb(85, 107, 47),
+  clrDarkOrange: rgb(255, 140, 0),
+  clrDarkOrchid: rgb(153, 50, 204),
+  clrDarkSalmon: rgb(233, 150, 122),
+  clrDarkSeaGreen: rgb(143, 188, 143),
+  clrDarkSlateBlue: rgb(72, 61, 139),
+  clrDarkSlateGray: rgb(47, 79, 79),
+  clrDarkTurquoise: rgb(0, 206, 209),
+  clrDarkViolet: rgb(148, 0, 211),
+  clrDeepPink: rgb(255, 20, 147),
+  clrFloralWhite: rgb(255, 250, 240),
+  clrForestGreen: rgb(34, 139, 34),
+  clrGainsboro: rgb(220, 220, 220),
+  clrGhostWhite: rgb(248, 248, 255),
+  clrGoldenrod: rgb(218, 165, 32),
+  clrHoneydew: rgb(240, 255, 240),
+  clrHotPink: rgb(255, 105, 180),
+  clrIndianRed: rgb(205, 92, 92),
+  clrIndigo: rgb(75, 0, 130),
+  clrIvory: rgb(255, 255, 240),
+  clrKhaki: rgb(240, 230, 140),
+  clrLavender: rgb(230, 230, 250),
+  clrLavenderBlush: rgb(255, 240, 245),
+  clrLawnGreen: rgb(124, 252, 0),
+  clrLemonChiffon: rgb(255, 250, 205),
+  clrLightBlue: rgb(173, 216, 230),
+  clrLightCoral: rgb(240, 128, 128),
+  clrLightCyan: rgb(224, 255, 255),
+  clrLightGoldenrod: rgb(250, 250, 210),
+  clrLightGreen: rgb(144, 238, 144),
+  clrLightPink: rgb(255, 182, 193),
+  clrLightSalmon: rgb(255, 160, 122),
+  clrLightSkyBlue: rgb(135, 206, 250),
+  clrLightSlateGray: rgb(119, 136, 153),
+  clrLightSteelBlue: rgb(176, 196, 222),
+  clrLightYellow: rgb(255, 255, 224),
+  clrLimeGreen: rgb(50, 205, 50),
+  clrLinen: rgb(250, 240, 230),
+  clrMediumAquamarine: rgb(102, 205, 170),
+  clrMediumBlue: rgb(0, 0, 205),
+  clrMediumOrchid: rgb(186, 85, 211),
+  clrMediumPurple: rgb(147, 112, 219),
+  clrMediumSlateBlue: rgb(123, 104, 238),
+  clrMediumSpringGreen: rgb(0, 250, 154),
+  clrMediumTurquoise: rgb(72, 209, 204),
+  clrMediumVioletRed: rgb(199, 21, 133),
+  clrMidnightBlue: rgb(25, 25, 112),
+  clrMintCream: rgb(245, 255, 250),
+  clrMistyRose: rgb(255, 228, 225),
+  clrMoccasin: rgb(255, 228, 181),
+  clrNavajoWhite: rgb(255, 222, 173),
+  clrOldLace: rgb(253, 245, 230),
+  clrOliveDrab: rgb(107, 142, 35),
+  clrOrchid: rgb(218, 112, 214),
+  clrPaleGoldenrod: rgb(238, 232, 170),
+  clrPaleGreen: rgb(152, 251, 152),
+  clrPaleTurquoise: rgb(175, 238, 238),
+  clrPaleVioletRed: rgb(219, 112, 147),
+  clrPapayaWhip: rgb(255, 239, 213),
+  clrPeachPuff: rgb(255, 218, 185),
+  clrPeru: rgb(205, 133, 63),
+  clrPink: rgb(255, 192, 203),
+  clrPlum: rgb(221, 160, 221),
+  clrPowderBlue: rgb(176, 224, 230),
+  clrRosyBrown: rgb(188, 143, 143),
+  clrSaddleBrown: rgb(139, 69, 19),
+  clrSalmon: rgb(250, 128, 114),
+  clrSandyBrown: rgb(244, 164, 96),
+  clrSeashell: rgb(255, 245, 238),
+  clrSienna: rgb(160, 82, 45),
+  clrSlateBlue: rgb(106, 90, 205),
+  clrSlateGray: rgb(112, 128, 144),
+  clrSnow: rgb(255, 250, 250),
+  clrSpringGreen: rgb(0, 255, 127),
+  clrTan: rgb(210, 180, 140),
+  clrThistle: rgb(216, 191, 216),
+  clrTurquoise: rgb(64, 224, 208),
+  clrWheat: rgb(245, 222, 179),
+  clrWhiteSmoke: rgb(245, 245, 245),
+  clrYellowGreen: rgb(154, 205, 50),
+  clrDarkCyan: rgb(0, 139, 139),
+  clrDarkMagenta: rgb(139, 0, 139),
+  clrDarkRed: rgb(139, 0, 0),
+  clrFuchsia: rgb(255, 0, 255),
+  clrCyan: rgb(0, 255, 255),
 };
 
 /** Enums an `input.enum(ENUM_X, MEMBER)` declaration may name. */
@@ -918,6 +1024,7 @@ export const MQL5_ENUMS: Readonly<Record<string, EnumTable>> = {
   ...CHART_ENUMS,
   ENUM_FILE_POSITION,
   ENUM_FILE_PROPERTY_INTEGER,
+  ...CALENDAR_ENUMS,
 };
 
 /** Loose numeric constants. */
@@ -979,10 +1086,78 @@ export const MISC: EnumTable = {
   CHARTS_MAX: 100,
 };
 
+/**
+ * Custom indicators' constants (iCustom modules): buffer kinds with MT5's values, then drawing
+ * styles and the indicator/plot property selectors, numbered in the reference's order (opaque:
+ * programs use them by name).
+ */
+export const CUSTOM_INDICATOR_CONSTANTS: EnumTable = {
+  INDICATOR_DATA: 0,
+  INDICATOR_COLOR_INDEX: 1,
+  INDICATOR_CALCULATIONS: 2,
+  ...seq(
+    [
+      "DRAW_NONE",
+      "DRAW_LINE",
+      "DRAW_SECTION",
+      "DRAW_HISTOGRAM",
+      "DRAW_HISTOGRAM2",
+      "DRAW_ARROW",
+      "DRAW_ZIGZAG",
+      "DRAW_FILLING",
+      "DRAW_BARS",
+      "DRAW_CANDLES",
+      "DRAW_COLOR_LINE",
+      "DRAW_COLOR_SECTION",
+      "DRAW_COLOR_HISTOGRAM",
+      "DRAW_COLOR_HISTOGRAM2",
+      "DRAW_COLOR_ARROW",
+      "DRAW_COLOR_ZIGZAG",
+      "DRAW_COLOR_BARS",
+      "DRAW_COLOR_CANDLES",
+    ],
+    0,
+  ),
+  ...seq(
+    [
+      "PLOT_ARROW",
+      "PLOT_ARROW_SHIFT",
+      "PLOT_DRAW_BEGIN",
+      "PLOT_DRAW_TYPE",
+      "PLOT_SHOW_DATA",
+      "PLOT_SHIFT",
+      "PLOT_LINE_STYLE",
+      "PLOT_LINE_WIDTH",
+      "PLOT_COLOR_INDEXES",
+      "PLOT_LINE_COLOR",
+      "PLOT_EMPTY_VALUE",
+      "PLOT_LABEL",
+    ],
+    0,
+  ),
+  ...seq(
+    [
+      "INDICATOR_DIGITS",
+      "INDICATOR_HEIGHT",
+      "INDICATOR_LEVELS",
+      "INDICATOR_LEVELCOLOR",
+      "INDICATOR_LEVELSTYLE",
+      "INDICATOR_LEVELWIDTH",
+      "INDICATOR_MINIMUM",
+      "INDICATOR_MAXIMUM",
+      "INDICATOR_LEVELVALUE",
+      "INDICATOR_SHORTNAME",
+      "INDICATOR_LEVELTEXT",
+    ],
+    0,
+  ),
+};
+
 /** Every constant installed as a global (later tables never override earlier names). */
 export function allConstants(): Record<string, number> {
   const out: Record<string, number> = {};
   const tables: EnumTable[] = [
+    CUSTOM_INDICATOR_CONSTANTS,
     ENUM_TIMEFRAMES,
     ENUM_MA_METHOD,
     ENUM_APPLIED_PRICE,
@@ -1045,6 +1220,7 @@ export function allConstants(): Record<string, number> {
     MISC,
     ...CHART_CONSTANT_TABLES,
     ...FILE_CONSTANT_TABLES,
+    ...CALENDAR_CONSTANT_TABLES,
   ];
   for (const table of tables) {
     for (const [k, v] of Object.entries(table)) {

@@ -13,9 +13,11 @@
  */
 
 import { API_MODULES } from "./api-modules.ts";
+import { seedCalendar } from "./calendar.ts";
 import { seedChart, takeChartDelta } from "./chart.ts";
 import { allConstants, MQL5_ENUMS } from "./constants.ts";
 import { type HostCall, RuntimeContext } from "./context.ts";
+import { setIndicatorModules } from "./custom-indicators.ts";
 import { mqlGlobal } from "./mql.ts";
 import { takeAlerts } from "./notify.ts";
 import {
@@ -41,6 +43,9 @@ import { stdlibClasses } from "./stdlib.ts";
 import { seedStorage, takeStorageDelta } from "./storage.ts";
 import {
   assignFields,
+  MqlCalendarCountry,
+  MqlCalendarEvent,
+  MqlCalendarValue,
   MqlDateTime,
   MqlRates,
   MqlTick,
@@ -229,6 +234,9 @@ function toMeta(raw: unknown): LoadMeta | undefined {
   if (isRecord(v.storage)) {
     meta.storage = v.storage;
   }
+  if (isRecord(v.calendar)) {
+    meta.calendar = v.calendar;
+  }
   return meta;
 }
 
@@ -299,6 +307,9 @@ export function installRuntime(g: object): void {
     MqlTradeResult,
     MqlTradeCheckResult,
     MqlTradeTransaction,
+    MqlCalendarCountry,
+    MqlCalendarEvent,
+    MqlCalendarValue,
   };
   let inputApi: Record<string, unknown> = createInputApi({});
   const inputProxy: Record<string, unknown> = {};
@@ -406,11 +417,14 @@ export function installRuntime(g: object): void {
     current = ctx;
     seedChart(ctx, meta.chart);
     seedStorage(ctx, meta.storage);
+    seedCalendar(ctx, meta.calendar);
     inputApi = createInputApi(meta.inputs);
     const mapper = new StackMapper(headerLines, readLineMap(programJs), readFileTable(programJs));
     busy = true;
     try {
-      const handlers = compileProgram(programJs);
+      const extras: { indicators?: unknown } = {};
+      const handlers = compileProgram(programJs, extras);
+      setIndicatorModules(ctx, extras.indicators);
       loaded = { ctx, handlers, mapper, suspension: new Suspension() };
       const names = HANDLER_NAMES.filter((n) => handlers[n] !== undefined);
       return finish(ctx, { ok: true, logs: [], handlers: names });
@@ -473,6 +487,7 @@ export function installRuntime(g: object): void {
     ctx.scratch = new EventScratch(ctx.maxLogLines, ctx.maxLogLineLength);
     ctx.state.apply(event.snapshot);
     ctx.applySeries(event.snapshot?.bars);
+    seedCalendar(ctx, event.snapshot?.calendar);
     const outcome: Outcome = { ok: true, logs: [] };
     busy = true;
     try {

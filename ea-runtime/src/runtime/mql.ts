@@ -13,6 +13,7 @@
  * Must not import anything outside ea-runtime/src/runtime.
  */
 
+import { isFixedArray, markFixedArray } from "./arrays.ts";
 import { COLORS } from "./constants.ts";
 import { timeToString } from "./format.ts";
 
@@ -262,9 +263,6 @@ function wordBits(op: 0 | 1 | 2, a: number, b: number): number {
   return (ha ^ hb) * TWO32 + ((la ^ lb) >>> 0);
 }
 
-/** Arrays declared with a fixed size (`int a[4]`). */
-const FIXED = new WeakSet<object>();
-
 const POINTER_INVALID = 0;
 const POINTER_DYNAMIC = 1;
 const POINTER_AUTOMATIC = 2;
@@ -432,12 +430,12 @@ export function bindSupport(sites: readonly string[]) {
       }
       // Fixed size: ArrayResize refuses it wherever it is called (a non-writable length would
       // say the same to the runtime's functions, but it makes V8 index the array slowly).
-      FIXED.add(out);
+      markFixedArray(out);
       return out;
     },
     /** Marks an array literal of a fixed-size declaration (`int a[3] = {1, 2, 3}`). */
     fixed<A extends object>(a: A): A {
-      FIXED.add(a);
+      markFixedArray(a);
       return a;
     },
     /** Bounds-checked read `a[i]`. */
@@ -456,7 +454,7 @@ export function bindSupport(sites: readonly string[]) {
     },
     /** ArrayResize with the element default; returns the new size or -1. */
     resize(a: unknown, n: number, fill: unknown, make?: () => unknown): number {
-      if (!Array.isArray(a) || !(n >= 0) || FIXED.has(a)) {
+      if (!Array.isArray(a) || !(n >= 0) || isFixedArray(a)) {
         return -1;
       }
       const size = Math.trunc(n);

@@ -8,6 +8,7 @@
  * Must not import anything outside ea-runtime/src/runtime.
  */
 
+import type { WireCalendar } from "./calendar.ts";
 import type { ChartDelta, ChartState } from "./chart.ts";
 import type { AlertEntry } from "./notify.ts";
 import type { StorageDelta, WireStorage } from "./storage.ts";
@@ -234,6 +235,8 @@ export interface WireSnapshot {
   deals?: Partial<WireDeal>[];
   historyOrders?: Partial<WireOrder>[];
   bars?: WireSeries[];
+  /** The economic calendar, whole, when it changed (replaces the one held; calendar.ts). */
+  calendar?: WireCalendar;
 }
 
 export interface WireHistory {
@@ -266,6 +269,8 @@ export interface LoadMeta {
   chart?: Partial<ChartState> | Record<string, unknown>;
   /** Global variables and files earlier runs left (storage.ts WireStorage; read tolerantly). */
   storage?: WireStorage | Record<string, unknown>;
+  /** The economic calendar (calendar.ts WireCalendar; read tolerantly); absent = empty. */
+  calendar?: WireCalendar | Record<string, unknown>;
 }
 
 export type WireEvent =

@@ -2,9 +2,9 @@
  * MQL5 structures as JS classes (usable with `new`, fields default to MQL5's zero values).
  *
  * Owns: MqlTick, MqlRates, MqlDateTime, MqlTradeRequest, MqlTradeResult, MqlTradeCheckResult,
- * MqlTradeTransaction, and helpers that copy wire records into them. Functions with struct
- * reference parameters (SymbolInfoTick, TimeToStruct, OrderSend…) fill the object they are given,
- * so any object with these field names works too.
+ * MqlTradeTransaction, MqlCalendarCountry/Event/Value, and helpers that copy wire records into
+ * them. Functions with struct reference parameters (SymbolInfoTick, TimeToStruct, OrderSend…)
+ * fill the object they are given, so any object with these field names works too.
  * Must not import anything outside ea-runtime/src/runtime.
  */
 
@@ -112,6 +112,96 @@ export class MqlTradeTransaction {
   position_by = 0;
 }
 
+/** Economic calendar: a country (CalendarCountries, CalendarCountryById). */
+export class MqlCalendarCountry {
+  id = 0;
+  name = "";
+  code = "";
+  currency = "";
+  currency_symbol = "";
+  url_name = "";
+}
+
+/** Economic calendar: an event kind (CalendarEventById, CalendarEventByCountry/Currency). */
+export class MqlCalendarEvent {
+  id = 0;
+  /** ENUM_CALENDAR_EVENT_TYPE */
+  type = 0;
+  /** ENUM_CALENDAR_EVENT_SECTOR */
+  sector = 0;
+  /** ENUM_CALENDAR_EVENT_FREQUENCY */
+  frequency = 0;
+  /** ENUM_CALENDAR_EVENT_TIMEMODE */
+  time_mode = 0;
+  country_id = 0;
+  /** ENUM_CALENDAR_EVENT_UNIT */
+  unit = 0;
+  /** ENUM_CALENDAR_EVENT_IMPORTANCE */
+  importance = 0;
+  /** ENUM_CALENDAR_EVENT_MULTIPLIER */
+  multiplier = 0;
+  digits = 0;
+  source_url = "";
+  event_code = "";
+  name = "";
+}
+
+/**
+ * MQL5's LONG_MIN, which a calendar value field holds when the value is absent: -2^63 as a
+ * bigint, the form compiled MQL5 gives every long beyond 2^53 (so `v.actual_value == LONG_MIN`
+ * holds in MQL5). JS programs use HasActualValue() & co.
+ */
+export const CALENDAR_NO_VALUE = -9223372036854775808n;
+
+const calendarValueOf = (v: number | bigint): number =>
+  v === CALENDAR_NO_VALUE ? Number.NaN : Number(v) / 1_000_000;
+
+/**
+ * Economic calendar: one value of an event (CalendarValue*). The four `*_value` fields hold the
+ * value × 10^6, or CALENDAR_NO_VALUE (LONG_MIN) when it is absent; Get*Value() answer the value
+ * itself (÷ 10^6), NaN when absent.
+ */
+export class MqlCalendarValue {
+  id = 0;
+  event_id = 0;
+  /** Release time, server time. */
+  time = 0;
+  /** Reporting period (its first day, 00:00). */
+  period = 0;
+  revision = 0;
+  actual_value: number | bigint = 0;
+  prev_value: number | bigint = 0;
+  revised_prev_value: number | bigint = 0;
+  forecast_value: number | bigint = 0;
+  /** ENUM_CALENDAR_EVENT_IMPACT */
+  impact_type = 0;
+
+  HasActualValue(): boolean {
+    return this.actual_value !== CALENDAR_NO_VALUE;
+  }
+  HasPreviousValue(): boolean {
+    return this.prev_value !== CALENDAR_NO_VALUE;
+  }
+  HasRevisedValue(): boolean {
+    return this.revised_prev_value !== CALENDAR_NO_VALUE;
+  }
+  HasForecastValue(): boolean {
+    return this.forecast_value !== CALENDAR_NO_VALUE;
+  }
+  GetActualValue(): number {
+    return calendarValueOf(this.actual_value);
+  }
+  GetPreviousValue(): number {
+    return calendarValueOf(this.prev_value);
+  }
+  GetRevisedValue(): number {
+    return calendarValueOf(this.revised_prev_value);
+  }
+  GetForecastValue(): number {
+    return calendarValueOf(this.forecast_value);
+  }
+}
+
 /** Field names of each struct, in declaration order (used to copy and serialise). */
 export const REQUEST_FIELDS = Object.keys(new MqlTradeRequest());
 export const RESULT_FIELDS = Object.keys(new MqlTradeResult());
@@ -175,6 +265,37 @@ export const STRUCT_FIELD_KINDS = new Map<unknown, Readonly<Record<string, "int"
     { retcode: "int", deal: "int", order: "int", request_id: "int", retcode_external: "int" },
   ],
   [MqlTradeCheckResult, { retcode: "int" }],
+  [MqlCalendarCountry, { id: "int" }],
+  [
+    MqlCalendarEvent,
+    {
+      id: "int",
+      type: "int",
+      sector: "int",
+      frequency: "int",
+      time_mode: "int",
+      country_id: "int",
+      unit: "int",
+      importance: "int",
+      multiplier: "int",
+      digits: "int",
+    },
+  ],
+  [
+    MqlCalendarValue,
+    {
+      id: "int",
+      event_id: "int",
+      time: "datetime",
+      period: "datetime",
+      revision: "int",
+      actual_value: "int",
+      prev_value: "int",
+      revised_prev_value: "int",
+      forecast_value: "int",
+      impact_type: "int",
+    },
+  ],
   [
     MqlTradeTransaction,
     {

@@ -82,6 +82,8 @@ export class HostProcess {
   private readonly pending = new Map<number, PendingRequest>();
   private nextId = 1;
   private lastHeard = performance.now();
+  /** Host calls (trade calls, WebRequests) the pool is answering: the host waits on the pool. */
+  private answering = 0;
   private live = true;
   /** Set when the pool killed it for not answering. */
   killedUnresponsive = false;
@@ -128,9 +130,11 @@ export class HostProcess {
     return this.pending.size;
   }
 
-  /** Ms since the host last wrote to stdout (or since its first outstanding request). */
+  /** Ms since the host last wrote to stdout (or since its first outstanding request, or since
+   * the pool answered its last call); 0 while the pool is answering a call of the host's (the
+   * host bounds that wait itself: a WebRequest may take its whole timeout). */
   silentFor(): number {
-    return performance.now() - this.lastHeard;
+    return this.answering > 0 ? 0 : performance.now() - this.lastHeard;
   }
 
   /** The completion of requests cut short by this host's death. */
@@ -304,7 +308,12 @@ export class HostProcess {
         return;
       }
       case "call":
-        void this.config.answerCall(m).then((reply) => this.send(reply));
+        this.answering += 1;
+        void this.config.answerCall(m).then((reply) => {
+          this.answering -= 1;
+          this.lastHeard = performance.now();
+          this.send(reply);
+        });
         return;
       case "fault":
         logger.warn({ slot: this.slot, message: m.message }, "EA host fault");

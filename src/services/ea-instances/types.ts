@@ -2,9 +2,11 @@
 // built with, and where it publishes. Kept apart so the service's parts share it without cycles.
 import type { RefusalWindow, TradeLimits } from "../../domain/trade-limits.ts";
 import { TIMEFRAMES, type Timeframe } from "../../mt5/vocabulary.ts";
+import type { Resolver } from "../../security/ssrf.ts";
 import type { SessionManager } from "../../sessions/manager.ts";
 import type { EaEventData } from "../../streaming/messages.ts";
 import type { AccountService } from "../accounts.ts";
+import type { CalendarSource } from "../calendar.ts";
 import type { EaService } from "../eas.ts";
 import type { OrderJournalService } from "../order-journal.ts";
 
@@ -47,6 +49,10 @@ export interface EaInstanceOptions {
   readonly flushMs?: number;
   /** Longest wait for an account's session when resuming after a restart, ms. Default 60000. */
   readonly resumeWaitMs?: number;
+  /** DNS resolver of WebRequest's SSRF guard (default: the system resolver). */
+  readonly resolve?: Resolver | undefined;
+  /** The economic calendar EAs read (ea-instances/calendar.ts); an empty one when omitted. */
+  readonly calendar?: CalendarSource | undefined;
 }
 
 /** ACCOUNT_LIMIT_ORDERS: the cap on an account's pending orders (0 = none). */

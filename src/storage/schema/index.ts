@@ -5,6 +5,7 @@ export * from "./admins.ts";
 export * from "./api-keys.ts";
 export * from "./audit-log.ts";
 export * from "./billing-terms.ts";
+export * from "./calendar.ts";
 export * from "./ea-instances.ts";
 export * from "./ea-logs.ts";
 export * from "./ea-storage.ts";

@@ -83,6 +83,8 @@ double Point();
 // ---------------------------------------------------------------- conversion
 string CharToString(uchar char_code);
 string CharArrayToString(const uchar &array[], int start=0, int count=-1, uint codepage=CP_ACP);
+// char[] forms: MQL5 accepts char arrays here too (WebRequest's data[] and result[] are char[]).
+string CharArrayToString(const char &array[], int start=0, int count=-1, uint codepage=CP_ACP);
 bool   CharArrayToStruct(void &struct_object, const uchar &char_array[], uint start_pos=0);
 bool   StructToCharArray(const void &struct_object, uchar &char_array[], uint start_pos=0);
 uint   ColorToARGB(color clr, uchar alpha=255);
@@ -94,6 +96,7 @@ string ShortArrayToString(const ushort &array[], int start=0, int count=-1);
 string TimeToString(datetime value, int mode=TIME_DATE|TIME_MINUTES);
 double NormalizeDouble(double value, int digits);
 int    StringToCharArray(string text_string, uchar &array[], int start=0, int count=-1, uint codepage=CP_ACP);
+int    StringToCharArray(string text_string, char &array[], int start=0, int count=-1, uint codepage=CP_ACP);
 color  StringToColor(string color_string);
 double StringToDouble(string value);
 long   StringToInteger(string value);
@@ -598,3 +601,17 @@ bool   TesterWithdrawal(double money);
 // ---------------------------------------------------------------- network
 int    WebRequest(const string method, const string url, const string cookie, const string referer, int timeout, const char &data[], int data_size, char &result[], string &result_headers);
 int    WebRequest(const string method, const string url, const string headers, int timeout, const char &data[], char &result[], string &result_headers);
+
+// ---------------------------------------------------------------- custom indicators
+bool   SetIndexBuffer(int index, double &buffer[], ENUM_INDEXBUFFER_TYPE data_type=INDICATOR_DATA);
+bool   IndicatorSetDouble(int prop_id, double prop_value);
+bool   IndicatorSetDouble(int prop_id, int prop_modifier, double prop_value);
+bool   IndicatorSetInteger(int prop_id, int prop_value);
+bool   IndicatorSetInteger(int prop_id, int prop_modifier, int prop_value);
+bool   IndicatorSetString(int prop_id, string prop_value);
+bool   IndicatorSetString(int prop_id, int prop_modifier, string prop_value);
+bool   PlotIndexSetDouble(int plot_index, int prop_id, double prop_value);
+bool   PlotIndexSetInteger(int plot_index, int prop_id, int prop_value);
+bool   PlotIndexSetInteger(int plot_index, int prop_id, int prop_modifier, int prop_value);
+bool   PlotIndexSetString(int plot_index, int prop_id, string prop_value);
+int    PlotIndexGetInteger(int plot_index, int prop_id, int prop_modifier=0);

@@ -41,9 +41,17 @@ const PARTIAL: Record<string, string> = {
     "one chart window per EA (subwindows refused); objects kept per instance, served at GET …/ea/chart",
   FileOpen: "a per-EA sandbox (FILE_COMMON per account) with a quota, persisted in the database",
   GlobalVariableSet: "per account, persisted in the database",
+  CalendarValueHistory:
+    "the calendar a superadmin loads (PUT /admin/calendar); empty until then (no values, no error)",
+  CalendarValueLast:
+    "change ids count the admins' loads: a value a load adds or changes carries that load's id",
   iBWMFI: "scales the forming bar by the elapsed part of the bar (server time)",
-  CopyTicks: "the ticks received since the EA started (up to 4,096 per symbol), not the broker's older history",
-  CopyTicksRange: "the ticks received since the EA started (up to 4,096 per symbol), not the broker's older history",
+  WebRequest:
+    "made by the service: only URLs on the operator's allow-list (`TAS_EA_WEBREQUEST_ALLOW`, else 4014), no private addresses unless opted in, timeout and response size capped; response header names in lower case",
+  CopyTicks:
+    "the ticks received since the EA started (up to 4,096 per symbol), not the broker's older history",
+  CopyTicksRange:
+    "the ticks received since the EA started (up to 4,096 per symbol), not the broker's older history",
 };
 
 interface Group {

@@ -5,6 +5,17368 @@
 
 /** Standard header texts by path relative to the include root. */
 export const HEADER_TEXTS: Readonly<Record<string, string>> = {
+  "Arrays/Array.mqh": `//+------------------------------------------------------------------+
+//| Arrays/Array.mqh — class CArray (Standard Library).              |
+//|                                                                  |
+//| Base of the dynamic arrays (CArrayChar … CArrayObj): element     |
+//| count, capacity (grown in multiples of Step), sort state.        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//| Files are not available in this runtime: Save/Load return false. |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CArray : public CObject
+  {
+protected:
+   int               m_step_resize;    // capacity grows by this many elements
+   int               m_data_total;     // elements in use
+   int               m_data_max;       // capacity
+   int               m_sort_mode;      // mode of the last Sort, -1 when unsorted
+
+public:
+                     CArray(void) : m_step_resize(16), m_data_total(0), m_data_max(0), m_sort_mode(-1) {}
+                    ~CArray(void) {}
+   //--- attributes
+   int               Step(void) const { return(m_step_resize); }
+   bool              Step(const int step);
+   int               Total(void) const { return(m_data_total); }
+   int               Available(void) const { return(m_data_max - m_data_total); }
+   int               Max(void) const { return(m_data_max); }
+   bool              IsSorted(const int mode = 0) const { return(m_sort_mode == mode); }
+   int               SortMode(void) const { return(m_sort_mode); }
+   //--- removes every element (the capacity stays)
+   void              Clear(void) { m_data_total = 0; }
+   //--- file storage
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- sorting
+   void              Sort(const int mode = 0);
+
+protected:
+   //--- sorts elements beg..end (inclusive); a plain CArray has none
+   virtual void      QuickSort(int beg, int end, const int mode) { m_sort_mode = -1; }
+   //--- capacity for \`count\` more elements: whole steps, at least \`count\`
+   int               GrownSize(const int count) const;
+  };
+//+------------------------------------------------------------------+
+//| Sets the growth step; false (nothing changed) unless step > 0.   |
+//+------------------------------------------------------------------+
+bool CArray::Step(const int step)
+  {
+   if(step <= 0)
+      return(false);
+   m_step_resize = step;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorts in \`mode\` unless already sorted so.                        |
+//+------------------------------------------------------------------+
+void CArray::Sort(const int mode)
+  {
+   if(IsSorted(mode))
+      return;
+   m_sort_mode = mode;
+   if(m_data_total <= 1)
+      return;
+   QuickSort(0, m_data_total - 1, mode);
+  }
+//+------------------------------------------------------------------+
+//| Capacity needed for \`count\` more elements, in whole steps.       |
+//+------------------------------------------------------------------+
+int CArray::GrownSize(const int count) const
+  {
+   int missing = count - Available();
+   if(missing <= 0)
+      return(m_data_max);
+   int steps = (missing + m_step_resize - 1) / m_step_resize;
+   return(m_data_max + steps * m_step_resize);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayChar.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayChar.mqh — class CArrayChar (Standard Library).      |
+//|                                                                  |
+//| Dynamic array of char or uchar values: adding, inserting,        |
+//| deleting,                                                        |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns CHAR_MAX.                 |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayChar : public CArray
+  {
+protected:
+   char              m_data[];         // elements; its size is the capacity
+
+public:
+                     CArrayChar(void) {}
+                    ~CArrayChar(void) { Shutdown(); }
+   //--- object type (TYPE_CHAR)
+   virtual int       Type(void) const { return(2); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const char element);
+   bool              AddArray(const char &src[]);
+   bool              AddArray(const CArrayChar *src);
+   bool              Insert(const char element, const int pos);
+   bool              InsertArray(const char &src[], const int pos);
+   bool              InsertArray(const CArrayChar *src, const int pos);
+   bool              AssignArray(const char &src[]);
+   bool              AssignArray(const CArrayChar *src);
+   //--- access
+   char              At(const int index) const;
+   char              operator[](const int index) const { return(At(index)); }
+   //--- index of the smallest / largest of \`count\` elements from \`start\`
+   int               Minimum(const int start, const int count) const;
+   int               Maximum(const int start, const int count) const;
+   //--- changing
+   bool              Update(const int index, const char element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const char &array[]) const;
+   bool              CompareArray(const CArrayChar *array) const;
+   //--- the sorted array
+   bool              InsertSort(const char element);
+   int               Search(const char element) const;
+   int               SearchGreat(const char element) const;
+   int               SearchLess(const char element) const;
+   int               SearchGreatOrEqual(const char element) const;
+   int               SearchLessOrEqual(const char element) const;
+   int               SearchFirst(const char element) const;
+   int               SearchLast(const char element) const;
+   int               SearchLinear(const char element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const char a, const char b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const char element) const;
+   int               UpperBound(const char element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayChar::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayChar::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayChar::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayChar::Add(const char element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayChar::AddArray(const char &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayChar at the end.              |
+//+------------------------------------------------------------------+
+bool CArrayChar::AddArray(const CArrayChar *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayChar::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayChar::Insert(const char element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayChar::InsertArray(const char &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayChar at pos.               |
+//+------------------------------------------------------------------+
+bool CArrayChar::InsertArray(const CArrayChar *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   char copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayChar::AssignArray(const char &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayChar.          |
+//+------------------------------------------------------------------+
+bool CArrayChar::AssignArray(const CArrayChar *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; CHAR_MAX when there is none.               |
+//+------------------------------------------------------------------+
+char CArrayChar::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(CHAR_MAX);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Index of the smallest element among \`count\` from \`start\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayChar::Minimum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] < m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Index of the largest element among \`count\` from \`start\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayChar::Maximum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] > m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayChar::Update(const int index, const char element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayChar::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   char moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayChar::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayChar::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayChar::CompareArray(const char &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayChar hold the same elements.                |
+//+------------------------------------------------------------------+
+bool CArrayChar::CompareArray(const CArrayChar *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayChar::InsertSort(const char element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayChar::Search(const char element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchGreat(const char element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchLess(const char element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchGreatOrEqual(const char element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchLessOrEqual(const char element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchFirst(const char element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchLast(const char element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayChar::SearchLinear(const char element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayChar::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      char pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i] < pivot)
+            i++;
+         while(m_data[j] > pivot)
+            j--;
+         if(i <= j)
+           {
+            char swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayChar::CompareElements(const char a, const char b) const
+  {
+   if(a > b)
+      return(1);
+   if(a < b)
+      return(-1);
+   return(0);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayChar::LowerBound(const char element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayChar::UpperBound(const char element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayDouble.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayDouble.mqh — class CArrayDouble (Standard Library).  |
+//|                                                                  |
+//| Dynamic array of double values: adding, inserting, deleting,     |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns DBL_MAX.                  |
+//| Searches and comparisons take values no further apart than       |
+//| Delta() for equal.                                               |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayDouble : public CArray
+  {
+protected:
+   double            m_data[];         // elements; its size is the capacity
+   double            m_delta;          // comparison tolerance
+
+public:
+                     CArrayDouble(void) : m_delta(0.0) {}
+                    ~CArrayDouble(void) { Shutdown(); }
+   //--- comparison tolerance
+   void              Delta(const double delta) { m_delta = MathAbs(delta); }
+   //--- object type (TYPE_DOUBLE)
+   virtual int       Type(void) const { return(13); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const double element);
+   bool              AddArray(const double &src[]);
+   bool              AddArray(const CArrayDouble *src);
+   bool              Insert(const double element, const int pos);
+   bool              InsertArray(const double &src[], const int pos);
+   bool              InsertArray(const CArrayDouble *src, const int pos);
+   bool              AssignArray(const double &src[]);
+   bool              AssignArray(const CArrayDouble *src);
+   //--- access
+   double            At(const int index) const;
+   double            operator[](const int index) const { return(At(index)); }
+   //--- index of the smallest / largest of \`count\` elements from \`start\`
+   int               Minimum(const int start, const int count) const;
+   int               Maximum(const int start, const int count) const;
+   //--- changing
+   bool              Update(const int index, const double element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const double &array[]) const;
+   bool              CompareArray(const CArrayDouble *array) const;
+   //--- the sorted array
+   bool              InsertSort(const double element);
+   int               Search(const double element) const;
+   int               SearchGreat(const double element) const;
+   int               SearchLess(const double element) const;
+   int               SearchGreatOrEqual(const double element) const;
+   int               SearchLessOrEqual(const double element) const;
+   int               SearchFirst(const double element) const;
+   int               SearchLast(const double element) const;
+   int               SearchLinear(const double element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const double a, const double b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const double element) const;
+   int               UpperBound(const double element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Add(const double element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayDouble::AddArray(const double &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayDouble at the end.            |
+//+------------------------------------------------------------------+
+bool CArrayDouble::AddArray(const CArrayDouble *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayDouble::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Insert(const double element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayDouble::InsertArray(const double &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayDouble at pos.             |
+//+------------------------------------------------------------------+
+bool CArrayDouble::InsertArray(const CArrayDouble *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   double copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayDouble::AssignArray(const double &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayDouble.        |
+//+------------------------------------------------------------------+
+bool CArrayDouble::AssignArray(const CArrayDouble *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; DBL_MAX when there is none.                |
+//+------------------------------------------------------------------+
+double CArrayDouble::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(DBL_MAX);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Index of the smallest element among \`count\` from \`start\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayDouble::Minimum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] < m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Index of the largest element among \`count\` from \`start\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayDouble::Maximum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] > m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Update(const int index, const double element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   double moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayDouble::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayDouble::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayDouble::CompareArray(const double &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayDouble hold the same elements.              |
+//+------------------------------------------------------------------+
+bool CArrayDouble::CompareArray(const CArrayDouble *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayDouble::InsertSort(const double element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayDouble::Search(const double element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchGreat(const double element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchLess(const double element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchGreatOrEqual(const double element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchLessOrEqual(const double element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchFirst(const double element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchLast(const double element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayDouble::SearchLinear(const double element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayDouble::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      double pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i] < pivot)
+            i++;
+         while(m_data[j] > pivot)
+            j--;
+         if(i <= j)
+           {
+            double swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayDouble::CompareElements(const double a, const double b) const
+  {
+   if(a - b > m_delta)
+      return(1);
+   if(b - a > m_delta)
+      return(-1);
+   return(0);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayDouble::LowerBound(const double element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayDouble::UpperBound(const double element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayFloat.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayFloat.mqh — class CArrayFloat (Standard Library).    |
+//|                                                                  |
+//| Dynamic array of float values: adding, inserting, deleting,      |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns FLT_MAX.                  |
+//| Searches and comparisons take values no further apart than       |
+//| Delta() for equal.                                               |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayFloat : public CArray
+  {
+protected:
+   float             m_data[];         // elements; its size is the capacity
+   float             m_delta;          // comparison tolerance
+
+public:
+                     CArrayFloat(void) : m_delta(0.0) {}
+                    ~CArrayFloat(void) { Shutdown(); }
+   //--- comparison tolerance
+   void              Delta(const float delta) { m_delta = MathAbs(delta); }
+   //--- object type (TYPE_FLOAT)
+   virtual int       Type(void) const { return(12); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const float element);
+   bool              AddArray(const float &src[]);
+   bool              AddArray(const CArrayFloat *src);
+   bool              Insert(const float element, const int pos);
+   bool              InsertArray(const float &src[], const int pos);
+   bool              InsertArray(const CArrayFloat *src, const int pos);
+   bool              AssignArray(const float &src[]);
+   bool              AssignArray(const CArrayFloat *src);
+   //--- access
+   float             At(const int index) const;
+   float             operator[](const int index) const { return(At(index)); }
+   //--- index of the smallest / largest of \`count\` elements from \`start\`
+   int               Minimum(const int start, const int count) const;
+   int               Maximum(const int start, const int count) const;
+   //--- changing
+   bool              Update(const int index, const float element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const float &array[]) const;
+   bool              CompareArray(const CArrayFloat *array) const;
+   //--- the sorted array
+   bool              InsertSort(const float element);
+   int               Search(const float element) const;
+   int               SearchGreat(const float element) const;
+   int               SearchLess(const float element) const;
+   int               SearchGreatOrEqual(const float element) const;
+   int               SearchLessOrEqual(const float element) const;
+   int               SearchFirst(const float element) const;
+   int               SearchLast(const float element) const;
+   int               SearchLinear(const float element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const float a, const float b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const float element) const;
+   int               UpperBound(const float element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Add(const float element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayFloat::AddArray(const float &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayFloat at the end.             |
+//+------------------------------------------------------------------+
+bool CArrayFloat::AddArray(const CArrayFloat *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayFloat::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Insert(const float element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayFloat::InsertArray(const float &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayFloat at pos.              |
+//+------------------------------------------------------------------+
+bool CArrayFloat::InsertArray(const CArrayFloat *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   float copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayFloat::AssignArray(const float &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayFloat.         |
+//+------------------------------------------------------------------+
+bool CArrayFloat::AssignArray(const CArrayFloat *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; FLT_MAX when there is none.                |
+//+------------------------------------------------------------------+
+float CArrayFloat::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(FLT_MAX);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Index of the smallest element among \`count\` from \`start\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayFloat::Minimum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] < m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Index of the largest element among \`count\` from \`start\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayFloat::Maximum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] > m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Update(const int index, const float element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   float moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayFloat::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayFloat::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayFloat::CompareArray(const float &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayFloat hold the same elements.               |
+//+------------------------------------------------------------------+
+bool CArrayFloat::CompareArray(const CArrayFloat *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayFloat::InsertSort(const float element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayFloat::Search(const float element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchGreat(const float element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchLess(const float element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchGreatOrEqual(const float element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchLessOrEqual(const float element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchFirst(const float element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchLast(const float element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayFloat::SearchLinear(const float element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayFloat::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      float pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i] < pivot)
+            i++;
+         while(m_data[j] > pivot)
+            j--;
+         if(i <= j)
+           {
+            float swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayFloat::CompareElements(const float a, const float b) const
+  {
+   if(a - b > m_delta)
+      return(1);
+   if(b - a > m_delta)
+      return(-1);
+   return(0);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayFloat::LowerBound(const float element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayFloat::UpperBound(const float element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayInt.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayInt.mqh — class CArrayInt (Standard Library).        |
+//|                                                                  |
+//| Dynamic array of int or uint values: adding, inserting,          |
+//| deleting,                                                        |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns INT_MAX.                  |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayInt : public CArray
+  {
+protected:
+   int               m_data[];         // elements; its size is the capacity
+
+public:
+                     CArrayInt(void) {}
+                    ~CArrayInt(void) { Shutdown(); }
+   //--- object type (TYPE_INT)
+   virtual int       Type(void) const { return(7); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const int element);
+   bool              AddArray(const int &src[]);
+   bool              AddArray(const CArrayInt *src);
+   bool              Insert(const int element, const int pos);
+   bool              InsertArray(const int &src[], const int pos);
+   bool              InsertArray(const CArrayInt *src, const int pos);
+   bool              AssignArray(const int &src[]);
+   bool              AssignArray(const CArrayInt *src);
+   //--- access
+   int               At(const int index) const;
+   int               operator[](const int index) const { return(At(index)); }
+   //--- index of the smallest / largest of \`count\` elements from \`start\`
+   int               Minimum(const int start, const int count) const;
+   int               Maximum(const int start, const int count) const;
+   //--- changing
+   bool              Update(const int index, const int element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const int &array[]) const;
+   bool              CompareArray(const CArrayInt *array) const;
+   //--- the sorted array
+   bool              InsertSort(const int element);
+   int               Search(const int element) const;
+   int               SearchGreat(const int element) const;
+   int               SearchLess(const int element) const;
+   int               SearchGreatOrEqual(const int element) const;
+   int               SearchLessOrEqual(const int element) const;
+   int               SearchFirst(const int element) const;
+   int               SearchLast(const int element) const;
+   int               SearchLinear(const int element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const int a, const int b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const int element) const;
+   int               UpperBound(const int element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayInt::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayInt::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayInt::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayInt::Add(const int element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayInt::AddArray(const int &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayInt at the end.               |
+//+------------------------------------------------------------------+
+bool CArrayInt::AddArray(const CArrayInt *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayInt::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayInt::Insert(const int element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayInt::InsertArray(const int &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayInt at pos.                |
+//+------------------------------------------------------------------+
+bool CArrayInt::InsertArray(const CArrayInt *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   int copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayInt::AssignArray(const int &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayInt.           |
+//+------------------------------------------------------------------+
+bool CArrayInt::AssignArray(const CArrayInt *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; INT_MAX when there is none.                |
+//+------------------------------------------------------------------+
+int CArrayInt::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(INT_MAX);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Index of the smallest element among \`count\` from \`start\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayInt::Minimum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] < m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Index of the largest element among \`count\` from \`start\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayInt::Maximum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] > m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayInt::Update(const int index, const int element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayInt::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   int moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayInt::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayInt::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayInt::CompareArray(const int &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayInt hold the same elements.                 |
+//+------------------------------------------------------------------+
+bool CArrayInt::CompareArray(const CArrayInt *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayInt::InsertSort(const int element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayInt::Search(const int element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchGreat(const int element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchLess(const int element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchGreatOrEqual(const int element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchLessOrEqual(const int element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchFirst(const int element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchLast(const int element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayInt::SearchLinear(const int element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayInt::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      int pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i] < pivot)
+            i++;
+         while(m_data[j] > pivot)
+            j--;
+         if(i <= j)
+           {
+            int swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayInt::CompareElements(const int a, const int b) const
+  {
+   if(a > b)
+      return(1);
+   if(a < b)
+      return(-1);
+   return(0);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayInt::LowerBound(const int element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayInt::UpperBound(const int element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayLong.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayLong.mqh — class CArrayLong (Standard Library).      |
+//|                                                                  |
+//| Dynamic array of long or ulong values: adding, inserting,        |
+//| deleting,                                                        |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns LONG_MAX.                 |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayLong : public CArray
+  {
+protected:
+   long              m_data[];         // elements; its size is the capacity
+
+public:
+                     CArrayLong(void) {}
+                    ~CArrayLong(void) { Shutdown(); }
+   //--- object type (TYPE_LONG)
+   virtual int       Type(void) const { return(10); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const long element);
+   bool              AddArray(const long &src[]);
+   bool              AddArray(const CArrayLong *src);
+   bool              Insert(const long element, const int pos);
+   bool              InsertArray(const long &src[], const int pos);
+   bool              InsertArray(const CArrayLong *src, const int pos);
+   bool              AssignArray(const long &src[]);
+   bool              AssignArray(const CArrayLong *src);
+   //--- access
+   long              At(const int index) const;
+   long              operator[](const int index) const { return(At(index)); }
+   //--- index of the smallest / largest of \`count\` elements from \`start\`
+   int               Minimum(const int start, const int count) const;
+   int               Maximum(const int start, const int count) const;
+   //--- changing
+   bool              Update(const int index, const long element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const long &array[]) const;
+   bool              CompareArray(const CArrayLong *array) const;
+   //--- the sorted array
+   bool              InsertSort(const long element);
+   int               Search(const long element) const;
+   int               SearchGreat(const long element) const;
+   int               SearchLess(const long element) const;
+   int               SearchGreatOrEqual(const long element) const;
+   int               SearchLessOrEqual(const long element) const;
+   int               SearchFirst(const long element) const;
+   int               SearchLast(const long element) const;
+   int               SearchLinear(const long element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const long a, const long b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const long element) const;
+   int               UpperBound(const long element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayLong::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayLong::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayLong::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayLong::Add(const long element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayLong::AddArray(const long &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayLong at the end.              |
+//+------------------------------------------------------------------+
+bool CArrayLong::AddArray(const CArrayLong *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayLong::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayLong::Insert(const long element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayLong::InsertArray(const long &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayLong at pos.               |
+//+------------------------------------------------------------------+
+bool CArrayLong::InsertArray(const CArrayLong *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   long copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayLong::AssignArray(const long &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayLong.          |
+//+------------------------------------------------------------------+
+bool CArrayLong::AssignArray(const CArrayLong *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; LONG_MAX when there is none.               |
+//+------------------------------------------------------------------+
+long CArrayLong::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(LONG_MAX);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Index of the smallest element among \`count\` from \`start\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayLong::Minimum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] < m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Index of the largest element among \`count\` from \`start\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayLong::Maximum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] > m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayLong::Update(const int index, const long element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayLong::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   long moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayLong::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayLong::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayLong::CompareArray(const long &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayLong hold the same elements.                |
+//+------------------------------------------------------------------+
+bool CArrayLong::CompareArray(const CArrayLong *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayLong::InsertSort(const long element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayLong::Search(const long element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchGreat(const long element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchLess(const long element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchGreatOrEqual(const long element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchLessOrEqual(const long element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchFirst(const long element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchLast(const long element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayLong::SearchLinear(const long element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayLong::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      long pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i] < pivot)
+            i++;
+         while(m_data[j] > pivot)
+            j--;
+         if(i <= j)
+           {
+            long swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayLong::CompareElements(const long a, const long b) const
+  {
+   if(a > b)
+      return(1);
+   if(a < b)
+      return(-1);
+   return(0);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayLong::LowerBound(const long element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayLong::UpperBound(const long element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayObj.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayObj.mqh — class CArrayObj (Standard Library).        |
+//|                                                                  |
+//| Dynamic array of CObject pointers. Sorting and the searches of   |
+//| the sorted array order the elements by their virtual Compare(),  |
+//| in the mode given to Sort. With FreeMode on (the default) the    |
+//| array owns its elements: Delete, DeleteRange, Clear, Resize,     |
+//| Update, Shutdown and the destructor delete the objects they      |
+//| remove (Detach does not).                                        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayObj : public CArray
+  {
+protected:
+   CObject          *m_data[];         // elements; its size is the capacity
+   bool              m_free_mode;      // delete the elements removed
+
+public:
+                     CArrayObj(void) : m_free_mode(true) {}
+                    ~CArrayObj(void) { Shutdown(); }
+   //--- memory management flag
+   bool              FreeMode(void) const { return(m_free_mode); }
+   void              FreeMode(const bool mode) { m_free_mode = mode; }
+   //--- object type
+   virtual int       Type(void) const { return(0x7778); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- makes the element at index (used by Load); derived classes override
+   virtual bool      CreateElement(const int index) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(CObject *element);
+   bool              AddArray(const CArrayObj *src);
+   bool              Insert(CObject *element, const int pos);
+   bool              InsertArray(const CArrayObj *src, const int pos);
+   bool              AssignArray(const CArrayObj *src);
+   //--- access
+   CObject          *At(const int index) const;
+   //--- changing
+   bool              Update(const int index, CObject *element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   CObject          *Detach(const int index);
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   void              Clear(void);
+   //--- comparing
+   bool              CompareArray(const CArrayObj *array) const;
+   //--- the sorted array
+   bool              InsertSort(CObject *element);
+   int               Search(const CObject *element) const;
+   int               SearchGreat(const CObject *element) const;
+   int               SearchLess(const CObject *element) const;
+   int               SearchGreatOrEqual(const CObject *element) const;
+   int               SearchLessOrEqual(const CObject *element) const;
+   int               SearchFirst(const CObject *element) const;
+   int               SearchLast(const CObject *element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- deletes the element at index when the array owns it
+   void              FreeElement(const int index);
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const CObject *element) const;
+   int               UpperBound(const CObject *element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayObj::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   for(int i = m_data_max; i < new_max; i++)
+      m_data[i] = NULL;
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; the elements past it |
+//| are removed (deleted in FreeMode).                               |
+//+------------------------------------------------------------------+
+bool CArrayObj::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   for(int i = size; i < m_data_total; i++)
+     {
+      FreeElement(i);
+      m_data[i] = NULL;
+     }
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   for(int i = m_data_max; i < new_max; i++)
+      m_data[i] = NULL;
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element (deleted in FreeMode), frees the memory.   |
+//+------------------------------------------------------------------+
+bool CArrayObj::Shutdown(void)
+  {
+   Clear();
+   ArrayFree(m_data);
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Deletes the element at index if the array owns it.               |
+//+------------------------------------------------------------------+
+void CArrayObj::FreeElement(const int index)
+  {
+   if(m_free_mode && CheckPointer(m_data[index]) == POINTER_DYNAMIC)
+      delete m_data[index];
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end; false for an invalid pointer.        |
+//+------------------------------------------------------------------+
+bool CArrayObj::Add(CObject *element)
+  {
+   if(!CheckPointer(element))
+      return(false);
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another array at the end (the pointers are  |
+//| shared: at most one of the arrays should be in FreeMode).        |
+//+------------------------------------------------------------------+
+bool CArrayObj::AddArray(const CArrayObj *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the end)|
+//+------------------------------------------------------------------+
+int CArrayObj::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayObj::Insert(CObject *element, const int pos)
+  {
+   if(pos < 0 || !CheckPointer(element))
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another array at pos (pointers shared).  |
+//+------------------------------------------------------------------+
+bool CArrayObj::InsertArray(const CArrayObj *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   int num = src.Total();
+   CObject *copy[];
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = copy[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements (the old ones deleted in FreeMode) with    |
+//| those of another array (pointers shared).                        |
+//+------------------------------------------------------------------+
+bool CArrayObj::AssignArray(const CArrayObj *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; NULL when there is none.                   |
+//+------------------------------------------------------------------+
+CObject *CArrayObj::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(NULL);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index (the old one deleted in FreeMode). |
+//+------------------------------------------------------------------+
+bool CArrayObj::Update(const int index, CObject *element)
+  {
+   if(index < 0 || index >= m_data_total || !CheckPointer(element))
+      return(false);
+   if(m_data[index] != element)
+      FreeElement(index);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (others close up).  |
+//+------------------------------------------------------------------+
+bool CArrayObj::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   CObject *moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index without deleting it and returns it; |
+//| NULL when there is none.                                         |
+//+------------------------------------------------------------------+
+CObject *CArrayObj::Detach(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(NULL);
+   CObject *element = m_data[index];
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data[--m_data_total] = NULL;
+   return(element);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index (deleted in FreeMode).              |
+//+------------------------------------------------------------------+
+bool CArrayObj::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   FreeElement(index);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data[--m_data_total] = NULL;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayObj::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   for(int i = from; i <= to; i++)
+      FreeElement(i);
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   for(int i = m_data_total - count; i < m_data_total; i++)
+      m_data[i] = NULL;
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element (deleted in FreeMode); capacity stays.     |
+//+------------------------------------------------------------------+
+void CArrayObj::Clear(void)
+  {
+   for(int i = 0; i < m_data_total; i++)
+     {
+      FreeElement(i);
+      m_data[i] = NULL;
+     }
+   m_data_total = 0;
+  }
+//+------------------------------------------------------------------+
+//| True when both arrays hold equal elements (Compare in mode 0).   |
+//+------------------------------------------------------------------+
+bool CArrayObj::CompareArray(const CArrayObj *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(m_data[i] != array.m_data[i] && m_data[i].Compare(array.m_data[i], 0) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayObj::InsertSort(CObject *element)
+  {
+   if(m_sort_mode == -1 || !CheckPointer(element))
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayObj::Search(const CObject *element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayObj::SearchGreat(const CObject *element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1 || !CheckPointer(element))
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`.      |
+//+------------------------------------------------------------------+
+int CArrayObj::SearchLess(const CObject *element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1 || !CheckPointer(element))
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`.        |
+//+------------------------------------------------------------------+
+int CArrayObj::SearchGreatOrEqual(const CObject *element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1 || !CheckPointer(element))
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`.         |
+//+------------------------------------------------------------------+
+int CArrayObj::SearchLessOrEqual(const CObject *element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1 || !CheckPointer(element))
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayObj::SearchFirst(const CObject *element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1 || !CheckPointer(element))
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && m_data[pos].Compare(element, m_sort_mode) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayObj::SearchLast(const CObject *element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1 || !CheckPointer(element))
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && m_data[pos].Compare(element, m_sort_mode) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end by Compare(…, mode), ascending.      |
+//+------------------------------------------------------------------+
+void CArrayObj::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      CObject *pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i].Compare(pivot, mode) < 0)
+            i++;
+         while(m_data[j].Compare(pivot, mode) > 0)
+            j--;
+         if(i <= j)
+           {
+            CObject *swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\`.                |
+//+------------------------------------------------------------------+
+int CArrayObj::LowerBound(const CObject *element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(m_data[mid].Compare(element, m_sort_mode) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\`.                    |
+//+------------------------------------------------------------------+
+int CArrayObj::UpperBound(const CObject *element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(m_data[mid].Compare(element, m_sort_mode) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayShort.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayShort.mqh — class CArrayShort (Standard Library).    |
+//|                                                                  |
+//| Dynamic array of short or ushort values: adding, inserting,      |
+//| deleting,                                                        |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns SHORT_MAX.                |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayShort : public CArray
+  {
+protected:
+   short             m_data[];         // elements; its size is the capacity
+
+public:
+                     CArrayShort(void) {}
+                    ~CArrayShort(void) { Shutdown(); }
+   //--- object type (TYPE_SHORT)
+   virtual int       Type(void) const { return(4); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const short element);
+   bool              AddArray(const short &src[]);
+   bool              AddArray(const CArrayShort *src);
+   bool              Insert(const short element, const int pos);
+   bool              InsertArray(const short &src[], const int pos);
+   bool              InsertArray(const CArrayShort *src, const int pos);
+   bool              AssignArray(const short &src[]);
+   bool              AssignArray(const CArrayShort *src);
+   //--- access
+   short             At(const int index) const;
+   short             operator[](const int index) const { return(At(index)); }
+   //--- index of the smallest / largest of \`count\` elements from \`start\`
+   int               Minimum(const int start, const int count) const;
+   int               Maximum(const int start, const int count) const;
+   //--- changing
+   bool              Update(const int index, const short element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const short &array[]) const;
+   bool              CompareArray(const CArrayShort *array) const;
+   //--- the sorted array
+   bool              InsertSort(const short element);
+   int               Search(const short element) const;
+   int               SearchGreat(const short element) const;
+   int               SearchLess(const short element) const;
+   int               SearchGreatOrEqual(const short element) const;
+   int               SearchLessOrEqual(const short element) const;
+   int               SearchFirst(const short element) const;
+   int               SearchLast(const short element) const;
+   int               SearchLinear(const short element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const short a, const short b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const short element) const;
+   int               UpperBound(const short element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayShort::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayShort::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayShort::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayShort::Add(const short element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayShort::AddArray(const short &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayShort at the end.             |
+//+------------------------------------------------------------------+
+bool CArrayShort::AddArray(const CArrayShort *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayShort::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayShort::Insert(const short element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayShort::InsertArray(const short &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayShort at pos.              |
+//+------------------------------------------------------------------+
+bool CArrayShort::InsertArray(const CArrayShort *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   short copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayShort::AssignArray(const short &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayShort.         |
+//+------------------------------------------------------------------+
+bool CArrayShort::AssignArray(const CArrayShort *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; SHORT_MAX when there is none.              |
+//+------------------------------------------------------------------+
+short CArrayShort::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(SHORT_MAX);
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Index of the smallest element among \`count\` from \`start\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayShort::Minimum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] < m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Index of the largest element among \`count\` from \`start\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayShort::Maximum(const int start, const int count) const
+  {
+   int n = (count < 0 || start + count > m_data_total) ? m_data_total - start : count;
+   if(start < 0 || n <= 0)
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + n; i++)
+      if(m_data[i] > m_data[best])
+         best = i;
+   return(best);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayShort::Update(const int index, const short element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayShort::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   short moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayShort::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayShort::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayShort::CompareArray(const short &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayShort hold the same elements.               |
+//+------------------------------------------------------------------+
+bool CArrayShort::CompareArray(const CArrayShort *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayShort::InsertSort(const short element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayShort::Search(const short element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchGreat(const short element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchLess(const short element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchGreatOrEqual(const short element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchLessOrEqual(const short element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchFirst(const short element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchLast(const short element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayShort::SearchLinear(const short element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayShort::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      short pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(m_data[i] < pivot)
+            i++;
+         while(m_data[j] > pivot)
+            j--;
+         if(i <= j)
+           {
+            short swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayShort::CompareElements(const short a, const short b) const
+  {
+   if(a > b)
+      return(1);
+   if(a < b)
+      return(-1);
+   return(0);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayShort::LowerBound(const short element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayShort::UpperBound(const short element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/ArrayString.mqh": `//+------------------------------------------------------------------+
+//| Arrays/ArrayString.mqh — class CArrayString (Standard Library).  |
+//|                                                                  |
+//| Dynamic array of string values: adding, inserting, deleting,     |
+//| sorting (ascending, whatever the mode) and searching the sorted  |
+//| array. At() of a missing index returns an empty string.          |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Array.mqh"
+
+class CArrayString : public CArray
+  {
+protected:
+   string            m_data[];         // elements; its size is the capacity
+
+public:
+                     CArrayString(void) {}
+                    ~CArrayString(void) { Shutdown(); }
+   //--- object type (TYPE_STRING)
+   virtual int       Type(void) const { return(14); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- memory
+   bool              Reserve(const int size);
+   bool              Resize(const int size);
+   bool              Shutdown(void);
+   //--- filling
+   bool              Add(const string element);
+   bool              AddArray(const string &src[]);
+   bool              AddArray(const CArrayString *src);
+   bool              Insert(const string element, const int pos);
+   bool              InsertArray(const string &src[], const int pos);
+   bool              InsertArray(const CArrayString *src, const int pos);
+   bool              AssignArray(const string &src[]);
+   bool              AssignArray(const CArrayString *src);
+   //--- access
+   string            At(const int index) const;
+   string            operator[](const int index) const { return(At(index)); }
+   //--- changing
+   bool              Update(const int index, const string element);
+   bool              Shift(const int index, const int shift);
+   //--- deleting
+   bool              Delete(const int index);
+   bool              DeleteRange(int from, int to);
+   //--- comparing
+   bool              CompareArray(const string &array[]) const;
+   bool              CompareArray(const CArrayString *array) const;
+   //--- the sorted array
+   bool              InsertSort(const string element);
+   int               Search(const string element) const;
+   int               SearchGreat(const string element) const;
+   int               SearchLess(const string element) const;
+   int               SearchGreatOrEqual(const string element) const;
+   int               SearchLessOrEqual(const string element) const;
+   int               SearchFirst(const string element) const;
+   int               SearchLast(const string element) const;
+   int               SearchLinear(const string element) const;
+
+protected:
+   virtual void      QuickSort(int beg, int end, const int mode);
+   //--- -1, 0 or 1 as a is below, equal to or above b
+   int               CompareElements(const string a, const string b) const;
+   //--- first index whose element is >= (LowerBound) or > (UpperBound) element
+   int               LowerBound(const string element) const;
+   int               UpperBound(const string element) const;
+   //--- makes room for \`count\` elements at pos (at most the end); their index or -1
+   int               OpenGap(const int pos, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Makes room for \`size\` more elements.                             |
+//+------------------------------------------------------------------+
+bool CArrayString::Reserve(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   if(Available() >= size)
+      return(true);
+   int new_max = GrownSize(size);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity to \`size\` in whole steps; drops what is past   |
+//| it.                                                              |
+//+------------------------------------------------------------------+
+bool CArrayString::Resize(const int size)
+  {
+   if(size < 0)
+      return(false);
+   int new_max = (size + m_step_resize - 1) / m_step_resize * m_step_resize;
+   if(m_data_total > size)
+      m_data_total = size;
+   if(new_max == m_data_max)
+      return(true);
+   if(ArrayResize(m_data, new_max) != new_max)
+      return(false);
+   m_data_max = new_max;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes every element and frees the memory.                      |
+//+------------------------------------------------------------------+
+bool CArrayString::Shutdown(void)
+  {
+   ArrayFree(m_data);
+   m_data_total = 0;
+   m_data_max = 0;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds an element at the end.                                      |
+//+------------------------------------------------------------------+
+bool CArrayString::Add(const string element)
+  {
+   if(!Reserve(1))
+      return(false);
+   m_data[m_data_total++] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array at the end.                        |
+//+------------------------------------------------------------------+
+bool CArrayString::AddArray(const string &src[])
+  {
+   int num = ArraySize(src);
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of another CArrayString at the end.            |
+//+------------------------------------------------------------------+
+bool CArrayString::AddArray(const CArrayString *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   int num = src.Total();
+   if(num == 0)
+      return(true);
+   if(!Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[m_data_total++] = src.m_data[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes room for \`count\` elements at pos (past the end: at the     |
+//| end).                                                            |
+//+------------------------------------------------------------------+
+int CArrayString::OpenGap(const int pos, const int count)
+  {
+   int at = (pos < m_data_total) ? pos : m_data_total;
+   if(count <= 0)
+      return(at);
+   if(!Reserve(count))
+      return(-1);
+   for(int i = m_data_total - 1; i >= at; i--)
+      m_data[i + count] = m_data[i];
+   m_data_total += count;
+   return(at);
+  }
+//+------------------------------------------------------------------+
+//| Inserts an element at pos (past the end: at the end).            |
+//+------------------------------------------------------------------+
+bool CArrayString::Insert(const string element, const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int at = OpenGap(pos, 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array at pos.                         |
+//+------------------------------------------------------------------+
+bool CArrayString::InsertArray(const string &src[], const int pos)
+  {
+   if(pos < 0)
+      return(false);
+   int num = ArraySize(src);
+   int at = OpenGap(pos, num);
+   if(at < 0)
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[at + i] = src[i];
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of another CArrayString at pos.             |
+//+------------------------------------------------------------------+
+bool CArrayString::InsertArray(const CArrayString *src, const int pos)
+  {
+   if(!CheckPointer(src) || pos < 0)
+      return(false);
+   string copy[];
+   int num = src.Total();
+   ArrayResize(copy, num);
+   for(int i = 0; i < num; i++)
+      copy[i] = src.m_data[i];
+   return(InsertArray(copy, pos));
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of an array.                    |
+//+------------------------------------------------------------------+
+bool CArrayString::AssignArray(const string &src[])
+  {
+   int num = ArraySize(src);
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src[i];
+   m_data_total = num;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the elements with those of another CArrayString.        |
+//+------------------------------------------------------------------+
+bool CArrayString::AssignArray(const CArrayString *src)
+  {
+   if(!CheckPointer(src))
+      return(false);
+   if(src == GetPointer(this))
+      return(true);
+   int num = src.Total();
+   Clear();
+   if(m_data_max < num && !Reserve(num))
+      return(false);
+   for(int i = 0; i < num; i++)
+      m_data[i] = src.m_data[i];
+   m_data_total = num;
+   m_sort_mode = src.SortMode();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The element at index; an empty string when there is none.        |
+//+------------------------------------------------------------------+
+string CArrayString::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return("");
+   return(m_data[index]);
+  }
+//+------------------------------------------------------------------+
+//| Replaces the element at index.                                   |
+//+------------------------------------------------------------------+
+bool CArrayString::Update(const int index, const string element)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   m_data[index] = element;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves the element at index by \`shift\` places (the others close   |
+//| up).                                                             |
+//+------------------------------------------------------------------+
+bool CArrayString::Shift(const int index, const int shift)
+  {
+   int to = index + shift;
+   if(index < 0 || index >= m_data_total || to < 0 || to >= m_data_total)
+      return(false);
+   if(shift == 0)
+      return(true);
+   string moved = m_data[index];
+   if(shift > 0)
+      for(int i = index; i < to; i++)
+         m_data[i] = m_data[i + 1];
+   else
+      for(int i = index; i > to; i--)
+         m_data[i] = m_data[i - 1];
+   m_data[to] = moved;
+   m_sort_mode = -1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index.                                    |
+//+------------------------------------------------------------------+
+bool CArrayString::Delete(const int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(false);
+   for(int i = index + 1; i < m_data_total; i++)
+      m_data[i - 1] = m_data[i];
+   m_data_total--;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the elements from..to (inclusive; in either order).      |
+//+------------------------------------------------------------------+
+bool CArrayString::DeleteRange(int from, int to)
+  {
+   if(from < 0 || to < 0)
+      return(false);
+   if(from > to)
+     {
+      int swap = from;
+      from = to;
+      to = swap;
+     }
+   if(from >= m_data_total)
+      return(false);
+   if(to >= m_data_total)
+      to = m_data_total - 1;
+   int count = to - from + 1;
+   for(int i = to + 1; i < m_data_total; i++)
+      m_data[i - count] = m_data[i];
+   m_data_total -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when the array holds the same elements as \`array\`.          |
+//+------------------------------------------------------------------+
+bool CArrayString::CompareArray(const string &array[]) const
+  {
+   if(ArraySize(array) != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| True when both CArrayString hold the same elements.              |
+//+------------------------------------------------------------------+
+bool CArrayString::CompareArray(const CArrayString *array) const
+  {
+   if(!CheckPointer(array) || array.Total() != m_data_total)
+      return(false);
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], array.m_data[i]) != 0)
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts into the sorted array, after the elements equal to it.   |
+//+------------------------------------------------------------------+
+bool CArrayString::InsertSort(const string element)
+  {
+   if(m_sort_mode == -1)
+      return(false);
+   int at = OpenGap(UpperBound(element), 1);
+   if(at < 0)
+      return(false);
+   m_data[at] = element;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of an element equal to \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayString::Search(const string element) const
+  {
+   return(SearchFirst(element));
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element above \`element\`, or  |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayString::SearchGreat(const string element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element below \`element\`, or   |
+//| -1.                                                              |
+//+------------------------------------------------------------------+
+int CArrayString::SearchLess(const string element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(LowerBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element >= \`element\`, or -1. |
+//+------------------------------------------------------------------+
+int CArrayString::SearchGreatOrEqual(const string element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   return(pos < m_data_total ? pos : -1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element <= \`element\`, or -1.  |
+//+------------------------------------------------------------------+
+int CArrayString::SearchLessOrEqual(const string element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   return(UpperBound(element) - 1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the first element equal to \`element\`.  |
+//+------------------------------------------------------------------+
+int CArrayString::SearchFirst(const string element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = LowerBound(element);
+   if(pos < m_data_total && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorted array: position of the last element equal to \`element\`.   |
+//+------------------------------------------------------------------+
+int CArrayString::SearchLast(const string element) const
+  {
+   if(m_data_total == 0 || m_sort_mode == -1)
+      return(-1);
+   int pos = UpperBound(element) - 1;
+   if(pos >= 0 && CompareElements(m_data[pos], element) == 0)
+      return(pos);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Any array: position of the first element equal to \`element\`.     |
+//+------------------------------------------------------------------+
+int CArrayString::SearchLinear(const string element) const
+  {
+   for(int i = 0; i < m_data_total; i++)
+      if(CompareElements(m_data[i], element) == 0)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the elements beg..end in ascending order (Hoare            |
+//| partition).                                                      |
+//+------------------------------------------------------------------+
+void CArrayString::QuickSort(int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      string pivot = m_data[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(StringCompare(m_data[i], pivot) < 0)
+            i++;
+         while(StringCompare(m_data[j], pivot) > 0)
+            j--;
+         if(i <= j)
+           {
+            string swap = m_data[i];
+            m_data[i] = m_data[j];
+            m_data[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      //--- the smaller part by recursion, the larger one by the loop
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| -1, 0 or 1 as a is below, equal to or above b.                   |
+//+------------------------------------------------------------------+
+int CArrayString::CompareElements(const string a, const string b) const
+  {
+   return(StringCompare(a, b));
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is not below \`element\` (binary         |
+//| search).                                                         |
+//+------------------------------------------------------------------+
+int CArrayString::LowerBound(const string element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) < 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+//| First index whose element is above \`element\` (binary search).    |
+//+------------------------------------------------------------------+
+int CArrayString::UpperBound(const string element) const
+  {
+   int lo = 0;
+   int hi = m_data_total;
+   while(lo < hi)
+     {
+      int mid = (lo + hi) >> 1;
+      if(CompareElements(m_data[mid], element) <= 0)
+         lo = mid + 1;
+      else
+         hi = mid;
+     }
+   return(lo);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/List.mqh": `//+------------------------------------------------------------------+
+//| Arrays/List.mqh — class CList (Standard Library).                |
+//|                                                                  |
+//| Doubly linked list of CObject (the nodes' own Prev/Next links)   |
+//| with a current node: GetFirstNode, GetNextNode, GetNodeAtIndex…  |
+//| move it; Add and Insert make the new node current. Sort orders   |
+//| the nodes by their virtual Compare() in the given mode; Search   |
+//| finds a node of the sorted list. With FreeMode on (the default)  |
+//| the list owns its nodes: DeleteCurrent, Delete, Clear and the    |
+//| destructor delete them (DetachCurrent does not).                 |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CList : public CObject
+  {
+protected:
+   CObject          *m_first_node;     // head
+   CObject          *m_last_node;      // tail
+   CObject          *m_curr_node;      // current node (NULL: none)
+   int               m_curr_idx;       // its index (-1: none)
+   int               m_data_total;     // number of nodes
+   bool              m_free_mode;      // delete the nodes removed
+   bool              m_data_sort;      // sorted since the last change
+   int               m_sort_mode;      // mode of the last Sort
+
+public:
+                     CList(void) : m_first_node(NULL), m_last_node(NULL), m_curr_node(NULL),
+                                   m_curr_idx(-1), m_data_total(0), m_free_mode(true),
+                                   m_data_sort(false), m_sort_mode(-1) {}
+                    ~CList(void) { Clear(); }
+   //--- attributes
+   bool              FreeMode(void) const { return(m_free_mode); }
+   void              FreeMode(bool mode) { m_free_mode = mode; }
+   int               Total(void) const { return(m_data_total); }
+   bool              IsSorted(void) const { return(m_data_sort); }
+   int               SortMode(void) const { return(m_sort_mode); }
+   //--- object type
+   virtual int       Type(void) const { return(0x7779); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- makes a node (used by Load); derived classes override
+   virtual CObject  *CreateElement(void) { return(NULL); }
+   //--- adding
+   int               Add(CObject *new_node);
+   int               Insert(CObject *new_node, int index);
+   //--- navigation
+   int               IndexOf(CObject *node);
+   CObject          *GetNodeAtIndex(int index);
+   CObject          *GetFirstNode(void);
+   CObject          *GetPrevNode(void);
+   CObject          *GetCurrentNode(void) { return(m_curr_node); }
+   CObject          *GetNextNode(void);
+   CObject          *GetLastNode(void);
+   //--- deleting
+   CObject          *DetachCurrent(void);
+   bool              DeleteCurrent(void);
+   bool              Delete(int index);
+   void              Clear(void);
+   //--- comparing
+   bool              CompareList(CList *List);
+   //--- ordering
+   void              Sort(int mode);
+   bool              MoveToIndex(int index);
+   bool              Exchange(CObject *node1, CObject *node2);
+   //--- the sorted list: a node equal to \`element\` (made current), or NULL
+   CObject          *Search(CObject *element);
+
+protected:
+   //--- sorts nodes[beg..end] by Compare(…, mode), ascending
+   void              QuickSort(CObject *&nodes[], int beg, int end, const int mode);
+   //--- links \`node\` in before \`before\` (NULL: at the end)
+   void              LinkBefore(CObject *node, CObject *before);
+   //--- unlinks \`node\`; its links are cleared
+   void              Unlink(CObject *node);
+   //--- deletes \`node\` if the list owns it
+   void              FreeNode(CObject *node);
+  };
+//+------------------------------------------------------------------+
+//| Links \`node\` in before \`before\` (NULL: at the end).              |
+//+------------------------------------------------------------------+
+void CList::LinkBefore(CObject *node, CObject *before)
+  {
+   CObject *after = (before == NULL) ? m_last_node : before.Prev();
+   node.Prev(after);
+   node.Next(before);
+   if(after == NULL)
+      m_first_node = node;
+   else
+      after.Next(node);
+   if(before == NULL)
+      m_last_node = node;
+   else
+      before.Prev(node);
+   m_data_total++;
+  }
+//+------------------------------------------------------------------+
+//| Unlinks \`node\` (a node of this list); its links are cleared.     |
+//+------------------------------------------------------------------+
+void CList::Unlink(CObject *node)
+  {
+   CObject *prev = node.Prev();
+   CObject *next = node.Next();
+   if(prev == NULL)
+      m_first_node = next;
+   else
+      prev.Next(next);
+   if(next == NULL)
+      m_last_node = prev;
+   else
+      next.Prev(prev);
+   node.Prev(NULL);
+   node.Next(NULL);
+   m_data_total--;
+  }
+//+------------------------------------------------------------------+
+//| Deletes \`node\` if the list owns it.                              |
+//+------------------------------------------------------------------+
+void CList::FreeNode(CObject *node)
+  {
+   if(m_free_mode && CheckPointer(node) == POINTER_DYNAMIC)
+      delete node;
+  }
+//+------------------------------------------------------------------+
+//| Adds a node at the end and makes it current; its index, or -1.   |
+//+------------------------------------------------------------------+
+int CList::Add(CObject *new_node)
+  {
+   if(!CheckPointer(new_node))
+      return(-1);
+   LinkBefore(new_node, NULL);
+   m_curr_node = new_node;
+   m_curr_idx = m_data_total - 1;
+   m_data_sort = false;
+   return(m_curr_idx);
+  }
+//+------------------------------------------------------------------+
+//| Inserts a node at index (past the end: at the end) and makes it  |
+//| current; its index, or -1.                                       |
+//+------------------------------------------------------------------+
+int CList::Insert(CObject *new_node, int index)
+  {
+   if(!CheckPointer(new_node) || index < 0)
+      return(-1);
+   if(index >= m_data_total)
+      return(Add(new_node));
+   LinkBefore(new_node, GetNodeAtIndex(index));
+   m_curr_node = new_node;
+   m_curr_idx = index;
+   m_data_sort = false;
+   return(index);
+  }
+//+------------------------------------------------------------------+
+//| Index of \`node\` in the list, or -1.                              |
+//+------------------------------------------------------------------+
+int CList::IndexOf(CObject *node)
+  {
+   if(node == NULL)
+      return(-1);
+   if(node == m_curr_node)
+      return(m_curr_idx);
+   int i = 0;
+   for(CObject *n = m_first_node; n != NULL; n = n.Next(), i++)
+      if(n == node)
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Makes the node at index current and returns it; NULL (current    |
+//| unchanged) when there is none.                                   |
+//+------------------------------------------------------------------+
+CObject *CList::GetNodeAtIndex(int index)
+  {
+   if(index < 0 || index >= m_data_total)
+      return(NULL);
+   //--- walk from the nearest of head, tail and current node
+   CObject *node = m_first_node;
+   int i = 0;
+   if(m_data_total - 1 - index < index)
+     {
+      node = m_last_node;
+      i = m_data_total - 1;
+     }
+   if(m_curr_node != NULL && MathAbs(m_curr_idx - index) < MathAbs(i - index))
+     {
+      node = m_curr_node;
+      i = m_curr_idx;
+     }
+   for(; i < index; i++)
+      node = node.Next();
+   for(; i > index; i--)
+      node = node.Prev();
+   m_curr_node = node;
+   m_curr_idx = index;
+   return(node);
+  }
+//+------------------------------------------------------------------+
+//| Makes the first node current and returns it (NULL: empty list).  |
+//+------------------------------------------------------------------+
+CObject *CList::GetFirstNode(void)
+  {
+   m_curr_node = m_first_node;
+   m_curr_idx = (m_first_node == NULL) ? -1 : 0;
+   return(m_curr_node);
+  }
+//+------------------------------------------------------------------+
+//| Makes the node before the current one current and returns it;    |
+//| NULL (current unchanged) at the head.                            |
+//+------------------------------------------------------------------+
+CObject *CList::GetPrevNode(void)
+  {
+   if(m_curr_node == NULL || m_curr_node.Prev() == NULL)
+      return(NULL);
+   m_curr_node = m_curr_node.Prev();
+   m_curr_idx--;
+   return(m_curr_node);
+  }
+//+------------------------------------------------------------------+
+//| Makes the node after the current one current and returns it;     |
+//| NULL (current unchanged) at the tail.                            |
+//+------------------------------------------------------------------+
+CObject *CList::GetNextNode(void)
+  {
+   if(m_curr_node == NULL || m_curr_node.Next() == NULL)
+      return(NULL);
+   m_curr_node = m_curr_node.Next();
+   m_curr_idx++;
+   return(m_curr_node);
+  }
+//+------------------------------------------------------------------+
+//| Makes the last node current and returns it (NULL: empty list).   |
+//+------------------------------------------------------------------+
+CObject *CList::GetLastNode(void)
+  {
+   m_curr_node = m_last_node;
+   m_curr_idx = m_data_total - 1;
+   return(m_curr_node);
+  }
+//+------------------------------------------------------------------+
+//| Removes the current node without deleting it and returns it; the |
+//| next node (else the previous one) becomes current.               |
+//+------------------------------------------------------------------+
+CObject *CList::DetachCurrent(void)
+  {
+   CObject *node = m_curr_node;
+   if(node == NULL)
+      return(NULL);
+   if(node.Next() != NULL)
+      m_curr_node = node.Next();
+   else
+     {
+      m_curr_node = node.Prev();
+      m_curr_idx--;
+     }
+   Unlink(node);
+   return(node);
+  }
+//+------------------------------------------------------------------+
+//| Removes the current node (deleted in FreeMode).                  |
+//+------------------------------------------------------------------+
+bool CList::DeleteCurrent(void)
+  {
+   CObject *node = DetachCurrent();
+   if(node == NULL)
+      return(false);
+   FreeNode(node);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes the node at index (deleted in FreeMode).                 |
+//+------------------------------------------------------------------+
+bool CList::Delete(int index)
+  {
+   if(GetNodeAtIndex(index) == NULL)
+      return(false);
+   return(DeleteCurrent());
+  }
+//+------------------------------------------------------------------+
+//| Removes every node (deleted in FreeMode).                        |
+//+------------------------------------------------------------------+
+void CList::Clear(void)
+  {
+   CObject *node = m_first_node;
+   while(node != NULL)
+     {
+      CObject *next = node.Next();
+      node.Prev(NULL);
+      node.Next(NULL);
+      FreeNode(node);
+      node = next;
+     }
+   m_first_node = NULL;
+   m_last_node = NULL;
+   m_curr_node = NULL;
+   m_curr_idx = -1;
+   m_data_total = 0;
+  }
+//+------------------------------------------------------------------+
+//| True when both lists hold equal nodes (Compare in mode 0).       |
+//+------------------------------------------------------------------+
+bool CList::CompareList(CList *List)
+  {
+   if(!CheckPointer(List) || List.Total() != m_data_total)
+      return(false);
+   CObject *a = m_first_node;
+   CObject *b = List.m_first_node;
+   while(a != NULL)
+     {
+      if(a != b && a.Compare(b, 0) != 0)
+         return(false);
+      a = a.Next();
+      b = b.Next();
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorts the nodes by Compare(…, mode); the first becomes current.  |
+//+------------------------------------------------------------------+
+void CList::Sort(int mode)
+  {
+   if(m_data_total > 1)
+     {
+      CObject *nodes[];
+      ArrayResize(nodes, m_data_total);
+      int n = 0;
+      for(CObject *node = m_first_node; node != NULL; node = node.Next())
+         nodes[n++] = node;
+      QuickSort(nodes, 0, n - 1, mode);
+      //--- relink in the sorted order
+      for(int i = 0; i < n; i++)
+        {
+         nodes[i].Prev(i > 0 ? nodes[i - 1] : NULL);
+         nodes[i].Next(i < n - 1 ? nodes[i + 1] : NULL);
+        }
+      m_first_node = nodes[0];
+      m_last_node = nodes[n - 1];
+     }
+   m_curr_node = m_first_node;
+   m_curr_idx = (m_first_node == NULL) ? -1 : 0;
+   m_sort_mode = mode;
+   m_data_sort = true;
+  }
+//+------------------------------------------------------------------+
+//| Sorts nodes[beg..end] by Compare(…, mode), ascending.            |
+//+------------------------------------------------------------------+
+void CList::QuickSort(CObject *&nodes[], int beg, int end, const int mode)
+  {
+   while(beg < end)
+     {
+      CObject *pivot = nodes[(beg + end) >> 1];
+      int i = beg;
+      int j = end;
+      while(i <= j)
+        {
+         while(nodes[i].Compare(pivot, mode) < 0)
+            i++;
+         while(nodes[j].Compare(pivot, mode) > 0)
+            j--;
+         if(i <= j)
+           {
+            CObject *swap = nodes[i];
+            nodes[i] = nodes[j];
+            nodes[j] = swap;
+            i++;
+            j--;
+           }
+        }
+      if(j - beg < end - i)
+        {
+         if(beg < j)
+            QuickSort(nodes, beg, j, mode);
+         beg = i;
+        }
+      else
+        {
+         if(i < end)
+            QuickSort(nodes, i, end, mode);
+         end = j;
+        }
+     }
+  }
+//+------------------------------------------------------------------+
+//| Moves the current node to position index; it stays current.      |
+//+------------------------------------------------------------------+
+bool CList::MoveToIndex(int index)
+  {
+   if(m_curr_node == NULL || index < 0 || index >= m_data_total)
+      return(false);
+   if(index == m_curr_idx)
+      return(true);
+   CObject *node = m_curr_node;
+   Unlink(node);
+   m_curr_node = NULL;
+   m_curr_idx = -1;
+   CObject *before = (index < m_data_total) ? GetNodeAtIndex(index) : NULL;
+   LinkBefore(node, before);
+   m_curr_node = node;
+   m_curr_idx = index;
+   m_data_sort = false;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Swaps the places of two nodes of the list.                       |
+//+------------------------------------------------------------------+
+bool CList::Exchange(CObject *node1, CObject *node2)
+  {
+   int i1 = IndexOf(node1);
+   int i2 = IndexOf(node2);
+   if(i1 < 0 || i2 < 0)
+      return(false);
+   if(i1 == i2)
+      return(true);
+   if(i1 > i2)
+     {
+      CObject *n = node1;
+      node1 = node2;
+      node2 = n;
+      int i = i1;
+      i1 = i2;
+      i2 = i;
+     }
+   //--- node1 comes first: put node2 before node1, then node1 where node2 was
+   CObject *after2 = node2.Next();
+   Unlink(node2);
+   LinkBefore(node2, node1);
+   Unlink(node1);
+   LinkBefore(node1, after2);
+   //--- the current node keeps its identity; its index may change
+   if(m_curr_node == node1)
+      m_curr_idx = i2;
+   else if(m_curr_node == node2)
+      m_curr_idx = i1;
+   m_data_sort = false;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorted list: a node equal to \`element\` (Compare in the sort      |
+//| mode), made current; NULL when none or the list is not sorted.   |
+//+------------------------------------------------------------------+
+CObject *CList::Search(CObject *element)
+  {
+   if(!m_data_sort || !CheckPointer(element))
+      return(NULL);
+   int i = 0;
+   for(CObject *node = m_first_node; node != NULL; node = node.Next(), i++)
+     {
+      int r = node.Compare(element, m_sort_mode);
+      if(r == 0)
+        {
+         m_curr_node = node;
+         m_curr_idx = i;
+         return(node);
+        }
+      if(r > 0)
+         break;
+     }
+   return(NULL);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/Tree.mqh": `//+------------------------------------------------------------------+
+//| Arrays/Tree.mqh — class CTree (Standard Library).                |
+//|                                                                  |
+//| Balanced (AVL) binary search tree of CTreeNode descendants,      |
+//| ordered by their virtual Compare(); equal keys go to the right.  |
+//| The tree owns its nodes: Delete, Clear and the destructor delete |
+//| them (Detach does not). Files are not available in this runtime: |
+//| Save and Load return false.                                      |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "TreeNode.mqh"
+
+class CTree : public CTreeNode
+  {
+protected:
+   CTreeNode        *m_root_node;      // root (NULL: empty tree)
+
+public:
+                     CTree(void) : m_root_node(NULL) {}
+                    ~CTree(void) { Clear(); }
+   //--- the root node
+   CTreeNode        *Root(void) const { return(m_root_node); }
+   //--- object type
+   virtual int       Type(void) const { return(0x9999); }
+   //--- file storage (files are not available in this runtime)
+   virtual bool      Save(const int file_handle) { return(false); }
+   virtual bool      Load(const int file_handle) { return(false); }
+   //--- makes a node (used by Load); derived classes override
+   virtual CTreeNode *CreateElement(void) { return(NULL); }
+   //--- adding and removing
+   CTreeNode        *Insert(CTreeNode *new_node);
+   bool              Detach(CTreeNode *node);
+   bool              Delete(CTreeNode *node);
+   void              Clear(void);
+   //--- a node equal to \`node\` (Compare), or NULL
+   CTreeNode        *Find(const CTreeNode *node);
+
+protected:
+   //--- puts \`child\` where \`node\` hangs (in its owner, or as the root)
+   void              Replace(CTreeNode *node, CTreeNode *child);
+   CTreeNode        *RotateLeft(CTreeNode *node);
+   CTreeNode        *RotateRight(CTreeNode *node);
+   //--- restores the AVL property at \`node\`; the subtree's new root
+   CTreeNode        *Rebalance(CTreeNode *node);
+   //--- rebalances from \`node\` up to the root
+   void              RebalanceUp(CTreeNode *node);
+   //--- true when \`node\` hangs in this tree
+   bool              Contains(const CTreeNode *node) const;
+   //--- deletes the subtree of \`node\`
+   void              DeleteSubtree(CTreeNode *node);
+  };
+//+------------------------------------------------------------------+
+//| Adds a node; returns it, or NULL for an invalid pointer.         |
+//+------------------------------------------------------------------+
+CTreeNode *CTree::Insert(CTreeNode *new_node)
+  {
+   if(!CheckPointer(new_node))
+      return(NULL);
+   new_node.Owner(NULL);
+   new_node.Left(NULL);
+   new_node.Right(NULL);
+   new_node.RefreshBalance();
+   if(m_root_node == NULL)
+     {
+      m_root_node = new_node;
+      return(new_node);
+     }
+   CTreeNode *node = m_root_node;
+   while(true)
+     {
+      if(node.Compare(new_node) > 0)
+        {
+         if(node.Left() == NULL)
+           {
+            node.Left(new_node);
+            break;
+           }
+         node = node.Left();
+        }
+      else
+        {
+         if(node.Right() == NULL)
+           {
+            node.Right(new_node);
+            break;
+           }
+         node = node.Right();
+        }
+     }
+   new_node.Owner(node);
+   RebalanceUp(node);
+   return(new_node);
+  }
+//+------------------------------------------------------------------+
+//| Removes a node from the tree without deleting it.                |
+//+------------------------------------------------------------------+
+bool CTree::Detach(CTreeNode *node)
+  {
+   if(!CheckPointer(node) || !Contains(node))
+      return(false);
+   CTreeNode *start;
+   if(node.Left() != NULL && node.Right() != NULL)
+     {
+      //--- the successor (leftmost of the right subtree) takes its place
+      CTreeNode *next = node.Right();
+      while(next.Left() != NULL)
+         next = next.Left();
+      start = (next.Owner() == node) ? next : next.Owner();
+      Replace(next, next.Right());
+      next.Left(node.Left());
+      if(next.Left() != NULL)
+         next.Left().Owner(next);
+      next.Right(node.Right());
+      if(next.Right() != NULL)
+         next.Right().Owner(next);
+      Replace(node, next);
+     }
+   else
+     {
+      start = node.Owner();
+      Replace(node, node.Left() != NULL ? node.Left() : node.Right());
+     }
+   RebalanceUp(start);
+   node.Owner(NULL);
+   node.Left(NULL);
+   node.Right(NULL);
+   node.RefreshBalance();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes a node from the tree and deletes it.                     |
+//+------------------------------------------------------------------+
+bool CTree::Delete(CTreeNode *node)
+  {
+   if(!Detach(node))
+      return(false);
+   if(CheckPointer(node) == POINTER_DYNAMIC)
+      delete node;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Deletes every node.                                              |
+//+------------------------------------------------------------------+
+void CTree::Clear(void)
+  {
+   DeleteSubtree(m_root_node);
+   m_root_node = NULL;
+  }
+//+------------------------------------------------------------------+
+//| A node equal to \`node\`, or NULL.                                 |
+//+------------------------------------------------------------------+
+CTreeNode *CTree::Find(const CTreeNode *node)
+  {
+   if(!CheckPointer(node))
+      return(NULL);
+   CTreeNode *cur = m_root_node;
+   while(cur != NULL)
+     {
+      int r = cur.Compare(node);
+      if(r == 0)
+         return(cur);
+      cur = (r > 0) ? cur.Left() : cur.Right();
+     }
+   return(NULL);
+  }
+//+------------------------------------------------------------------+
+//| Puts \`child\` where \`node\` hangs.                                 |
+//+------------------------------------------------------------------+
+void CTree::Replace(CTreeNode *node, CTreeNode *child)
+  {
+   CTreeNode *owner = node.Owner();
+   if(child != NULL)
+      child.Owner(owner);
+   if(owner == NULL)
+      m_root_node = child;
+   else if(owner.Left() == node)
+      owner.Left(child);
+   else
+      owner.Right(child);
+  }
+//+------------------------------------------------------------------+
+//| Rotates left around \`node\`; the subtree's new root.              |
+//+------------------------------------------------------------------+
+CTreeNode *CTree::RotateLeft(CTreeNode *node)
+  {
+   CTreeNode *top = node.Right();
+   node.Right(top.Left());
+   if(top.Left() != NULL)
+      top.Left().Owner(node);
+   Replace(node, top);
+   top.Left(node);
+   node.Owner(top);
+   node.RefreshBalance();
+   top.RefreshBalance();
+   return(top);
+  }
+//+------------------------------------------------------------------+
+//| Rotates right around \`node\`; the subtree's new root.             |
+//+------------------------------------------------------------------+
+CTreeNode *CTree::RotateRight(CTreeNode *node)
+  {
+   CTreeNode *top = node.Left();
+   node.Left(top.Right());
+   if(top.Right() != NULL)
+      top.Right().Owner(node);
+   Replace(node, top);
+   top.Right(node);
+   node.Owner(top);
+   node.RefreshBalance();
+   top.RefreshBalance();
+   return(top);
+  }
+//+------------------------------------------------------------------+
+//| Restores the AVL property at \`node\`.                             |
+//+------------------------------------------------------------------+
+CTreeNode *CTree::Rebalance(CTreeNode *node)
+  {
+   node.RefreshBalance();
+   int diff = node.BalanceL() - node.BalanceR();
+   if(diff > 1)
+     {
+      CTreeNode *left = node.Left();
+      if(left.BalanceL() < left.BalanceR())
+         RotateLeft(left);
+      return(RotateRight(node));
+     }
+   if(diff < -1)
+     {
+      CTreeNode *right = node.Right();
+      if(right.BalanceR() < right.BalanceL())
+         RotateRight(right);
+      return(RotateLeft(node));
+     }
+   return(node);
+  }
+//+------------------------------------------------------------------+
+//| Rebalances from \`node\` up to the root.                           |
+//+------------------------------------------------------------------+
+void CTree::RebalanceUp(CTreeNode *node)
+  {
+   while(node != NULL)
+     {
+      node = Rebalance(node);
+      node = node.Owner();
+     }
+  }
+//+------------------------------------------------------------------+
+//| True when \`node\` hangs in this tree.                             |
+//+------------------------------------------------------------------+
+bool CTree::Contains(const CTreeNode *node) const
+  {
+   if(node == m_root_node)
+      return(true);
+   CTreeNode *top = node.Owner();
+   while(top != NULL && top.Owner() != NULL)
+      top = top.Owner();
+   return(top != NULL && top == m_root_node);
+  }
+//+------------------------------------------------------------------+
+//| Deletes the subtree of \`node\`.                                   |
+//+------------------------------------------------------------------+
+void CTree::DeleteSubtree(CTreeNode *node)
+  {
+   if(node == NULL)
+      return;
+   DeleteSubtree(node.Left());
+   DeleteSubtree(node.Right());
+   if(CheckPointer(node) == POINTER_DYNAMIC)
+      delete node;
+  }
+//+------------------------------------------------------------------+
+`,
+  "Arrays/TreeNode.mqh": `//+------------------------------------------------------------------+
+//| Arrays/TreeNode.mqh — class CTreeNode (Standard Library).        |
+//|                                                                  |
+//| Node of the balanced binary tree CTree: links to its owner       |
+//| (parent) and left/right children, and its balance, the height of |
+//| the subtree it roots (1 for a leaf). Derived classes hold a key, |
+//| order nodes by overriding Compare() and make instances in        |
+//| CreateSample(). Files are not available in this runtime:         |
+//| SaveNode and LoadNode return false.                              |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CTreeNode : public CObject
+  {
+private:
+   CTreeNode        *m_p_node;         // owner (parent)
+   CTreeNode        *m_l_node;         // left child: the smaller keys
+   CTreeNode        *m_r_node;         // right child: the larger keys
+   int               m_balance;        // height of the subtree
+
+public:
+                     CTreeNode(void) : m_p_node(NULL), m_l_node(NULL), m_r_node(NULL), m_balance(1) {}
+                    ~CTreeNode(void) {}
+   //--- links
+   CTreeNode        *Owner(void) const { return(m_p_node); }
+   void              Owner(CTreeNode *node) { m_p_node = node; }
+   CTreeNode        *Left(void) const { return(m_l_node); }
+   void              Left(CTreeNode *node) { m_l_node = node; }
+   CTreeNode        *Right(void) const { return(m_r_node); }
+   void              Right(CTreeNode *node) { m_r_node = node; }
+   //--- balance: height of this subtree, of the left and of the right one
+   int               Balance(void) const { return(m_balance); }
+   int               BalanceL(void) const { return(m_l_node == NULL ? 0 : m_l_node.Balance()); }
+   int               BalanceR(void) const { return(m_r_node == NULL ? 0 : m_r_node.Balance()); }
+   //--- object type
+   virtual int       Type(void) const { return(0x8888); }
+   //--- recomputes the balance from the children's; returns it
+   int               RefreshBalance(void);
+   //--- the child on the side of \`node\`: left when node is below this one
+   CTreeNode        *GetNext(const CTreeNode *node);
+   //--- file storage (files are not available in this runtime)
+   bool              SaveNode(const int file_handle) { return(false); }
+   bool              LoadNode(const int file_handle, CTreeNode *main) { return(false); }
+
+protected:
+   //--- a new instance of the node's class; derived classes override
+   virtual CTreeNode *CreateSample(void) { return(NULL); }
+  };
+//+------------------------------------------------------------------+
+//| Height of this subtree from the children's.                      |
+//+------------------------------------------------------------------+
+int CTreeNode::RefreshBalance(void)
+  {
+   int l = BalanceL();
+   int r = BalanceR();
+   m_balance = (l > r ? l : r) + 1;
+   return(m_balance);
+  }
+//+------------------------------------------------------------------+
+//| The child to descend into when looking for \`node\`.               |
+//+------------------------------------------------------------------+
+CTreeNode *CTreeNode::GetNext(const CTreeNode *node)
+  {
+   if(Compare(node) > 0)
+      return(m_l_node);
+   return(m_r_node);
+  }
+//+------------------------------------------------------------------+
+`,
+  "ChartObjects/ChartObject.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObject.mqh — class CChartObject (Standard      |
+//| Library), base of the graphical object classes.                  |
+//|                                                                  |
+//| A CChartObject is bound to one graphical object of a chart (by   |
+//| the derived classes' Create, or by Attach to an existing one)    |
+//| and reads and changes its properties through the Object*         |
+//| functions. Unbound (before Create/Attach, after Delete/Detach)   |
+//| the setters return false and the getters a "no value" answer:    |
+//| CLR_NONE for colours, WRONG_VALUE for styles, -1 for widths, 0   |
+//| for other integers and times, EMPTY_VALUE for prices, false and  |
+//| "". Anchor points are numbered from 0 below NumPoints().         |
+//| The destructor deletes the bound object from its chart, as MT5's |
+//| does; Detach first to leave the object on the chart.             |
+//| Save/Load write and read the object's properties in a binary     |
+//| file (opened with FILE_BIN) in this library's own layout.        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CChartObject : public CObject
+  {
+protected:
+   long              m_chart_id;       // chart of the object; -1 unbound
+   int               m_window;         // subwindow (0 = main window)
+   string            m_name;           // object name
+   int               m_num_points;     // anchor points
+
+public:
+                     CChartObject(void) { Detach(); }
+                    ~CChartObject(void);
+   //--- type id
+   virtual int       Type(void) const { return(0x8888); }
+   //--- binding
+   long              ChartId(void) const { return(m_chart_id); }
+   int               Window(void) const { return(m_window); }
+   string            Name(void) const { return(m_name); }
+   bool              Name(const string name);
+   int               NumPoints(void) const { return(m_num_points); }
+   bool              Attach(long chart_id, const string name, const int window, const int points);
+   bool              SetPoint(const int point, const datetime time, const double price) const;
+   bool              Delete(void);
+   void              Detach(void);
+   //--- anchor points
+   datetime          Time(const int point) const;
+   bool              Time(const int point, const datetime time) const;
+   double            Price(const int point) const;
+   bool              Price(const int point, const double price) const;
+   //--- common properties
+   color             Color(void) const;
+   bool              Color(const color new_color) const;
+   ENUM_LINE_STYLE   Style(void) const;
+   bool              Style(const ENUM_LINE_STYLE new_style) const;
+   int               Width(void) const;
+   bool              Width(const int new_width) const;
+   bool              Background(void) const { return(GetFlag(OBJPROP_BACK)); }
+   bool              Background(const bool new_back) const { return(SetInteger(OBJPROP_BACK, new_back)); }
+   bool              Fill(void) const { return(GetFlag(OBJPROP_FILL)); }
+   bool              Fill(const bool new_fill) const { return(SetInteger(OBJPROP_FILL, new_fill)); }
+   bool              Selected(void) const { return(GetFlag(OBJPROP_SELECTED)); }
+   bool              Selected(const bool new_sel) const { return(SetInteger(OBJPROP_SELECTED, new_sel)); }
+   bool              Selectable(void) const { return(GetFlag(OBJPROP_SELECTABLE)); }
+   bool              Selectable(const bool new_sel) const { return(SetInteger(OBJPROP_SELECTABLE, new_sel)); }
+   bool              Hidden(void) const { return(GetFlag(OBJPROP_HIDDEN)); }
+   bool              Hidden(const bool new_hidden) const { return(SetInteger(OBJPROP_HIDDEN, new_hidden)); }
+   long              Z_Order(void) const { return(GetInteger(OBJPROP_ZORDER)); }
+   bool              Z_Order(const long value) const { return(SetInteger(OBJPROP_ZORDER, value)); }
+   string            Description(void) const { return(GetString(OBJPROP_TEXT)); }
+   bool              Description(const string new_text) const { return(SetString(OBJPROP_TEXT, new_text)); }
+   string            Tooltip(void) const { return(GetString(OBJPROP_TOOLTIP)); }
+   bool              Tooltip(const string new_text) const { return(SetString(OBJPROP_TOOLTIP, new_text)); }
+   int               Timeframes(void) const { return((int)GetInteger(OBJPROP_TIMEFRAMES)); }
+   virtual bool      Timeframes(const int timeframes) const { return(SetInteger(OBJPROP_TIMEFRAMES, timeframes)); }
+   datetime          CreateTime(void) const { return((datetime)GetInteger(OBJPROP_CREATETIME)); }
+   //--- levels (Fibonacci tools, Gann fan and grid)
+   int               LevelsCount(void) const { return((int)GetInteger(OBJPROP_LEVELS)); }
+   bool              LevelsCount(const int new_count) const { return(SetInteger(OBJPROP_LEVELS, new_count)); }
+   color             LevelColor(const int level) const;
+   bool              LevelColor(const int level, const color new_color) const;
+   ENUM_LINE_STYLE   LevelStyle(const int level) const;
+   bool              LevelStyle(const int level, const ENUM_LINE_STYLE new_style) const;
+   int               LevelWidth(const int level) const;
+   bool              LevelWidth(const int level, const int new_width) const;
+   double            LevelValue(const int level) const;
+   bool              LevelValue(const int level, const double new_value) const;
+   string            LevelDescription(const int level) const;
+   bool              LevelDescription(const int level, const string new_text) const;
+   //--- any property (modifier -1: none)
+   long              GetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier = -1) const;
+   bool              GetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier, long &value) const;
+   bool              SetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier, const long value) const;
+   bool              SetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const long value) const;
+   double            GetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const int modifier = -1) const;
+   bool              GetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const int modifier, double &value) const;
+   bool              SetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const int modifier, const double value) const;
+   bool              SetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const double value) const;
+   string            GetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const int modifier = -1) const;
+   bool              GetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const int modifier, string &value) const;
+   bool              SetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const int modifier, const string value) const;
+   bool              SetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const string value) const;
+   //--- moving every anchor point, or one, by a time and price offset
+   bool              ShiftObject(const datetime d_time, const double d_price) const;
+   bool              ShiftPoint(const int point, const datetime d_time, const double d_price) const;
+   //--- file storage
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+
+protected:
+   //--- a boolean property (false unbound)
+   bool              GetFlag(const ENUM_OBJECT_PROPERTY_INTEGER prop_id) const;
+   //--- a colour property (CLR_NONE unbound or when the object has none)
+   color             GetColor(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier = 0) const;
+   //--- strings in files: the length (int) then the characters
+   bool              SaveText(const int file_handle, const string text) const;
+   bool              LoadText(const int file_handle, string &text) const;
+   //--- integer and double properties in files
+   bool              SaveInteger(const int file_handle, const ENUM_OBJECT_PROPERTY_INTEGER prop_id) const;
+   bool              LoadInteger(const int file_handle, const ENUM_OBJECT_PROPERTY_INTEGER prop_id) const;
+   bool              SaveDouble(const int file_handle, const ENUM_OBJECT_PROPERTY_DOUBLE prop_id) const;
+   bool              LoadDouble(const int file_handle, const ENUM_OBJECT_PROPERTY_DOUBLE prop_id) const;
+  };
+//+------------------------------------------------------------------+
+//| Deletes the bound object from its chart.                         |
+//+------------------------------------------------------------------+
+CChartObject::~CChartObject(void)
+  {
+   if(m_chart_id != -1)
+      ObjectDelete(m_chart_id, m_name);
+  }
+//+------------------------------------------------------------------+
+//| Binds to an existing object of a chart (0 = the current chart);  |
+//| false if the chart has no object of that name.                   |
+//+------------------------------------------------------------------+
+bool CChartObject::Attach(long chart_id, const string name, const int window, const int points)
+  {
+   if(ObjectFind(chart_id, name) < 0)
+      return(false);
+   if(chart_id == 0)
+      chart_id = ChartID();
+   m_chart_id = chart_id;
+   m_window = window;
+   m_name = name;
+   m_num_points = points;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Unbinds, leaving the object on its chart.                        |
+//+------------------------------------------------------------------+
+void CChartObject::Detach(void)
+  {
+   m_chart_id = -1;
+   m_window = -1;
+   m_name = NULL;
+   m_num_points = 0;
+  }
+//+------------------------------------------------------------------+
+//| Deletes the bound object from its chart and unbinds.             |
+//+------------------------------------------------------------------+
+bool CChartObject::Delete(void)
+  {
+   if(m_chart_id == -1)
+      return(false);
+   bool result = ObjectDelete(m_chart_id, m_name);
+   Detach();
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| Renames the object (false if the name is taken or empty).        |
+//+------------------------------------------------------------------+
+bool CChartObject::Name(const string name)
+  {
+   if(m_chart_id == -1)
+      return(false);
+   if(!ObjectSetString(m_chart_id, m_name, OBJPROP_NAME, name))
+      return(false);
+   m_name = name;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves an anchor point.                                           |
+//+------------------------------------------------------------------+
+bool CChartObject::SetPoint(const int point, const datetime time, const double price) const
+  {
+   if(m_chart_id == -1 || point < 0 || point >= m_num_points)
+      return(false);
+   return(ObjectMove(m_chart_id, m_name, point, time, price));
+  }
+//+------------------------------------------------------------------+
+//| Time of an anchor point (0 unbound or out of range).             |
+//+------------------------------------------------------------------+
+datetime CChartObject::Time(const int point) const
+  {
+   if(m_chart_id == -1 || point < 0 || point >= m_num_points)
+      return(0);
+   return((datetime)ObjectGetInteger(m_chart_id, m_name, OBJPROP_TIME, point));
+  }
+//+------------------------------------------------------------------+
+//| Sets the time of an anchor point.                                |
+//+------------------------------------------------------------------+
+bool CChartObject::Time(const int point, const datetime time) const
+  {
+   if(m_chart_id == -1 || point < 0 || point >= m_num_points)
+      return(false);
+   return(ObjectSetInteger(m_chart_id, m_name, OBJPROP_TIME, point, (long)time));
+  }
+//+------------------------------------------------------------------+
+//| Price of an anchor point (EMPTY_VALUE unbound or out of range).  |
+//+------------------------------------------------------------------+
+double CChartObject::Price(const int point) const
+  {
+   if(m_chart_id == -1 || point < 0 || point >= m_num_points)
+      return(EMPTY_VALUE);
+   return(ObjectGetDouble(m_chart_id, m_name, OBJPROP_PRICE, point));
+  }
+//+------------------------------------------------------------------+
+//| Sets the price of an anchor point.                               |
+//+------------------------------------------------------------------+
+bool CChartObject::Price(const int point, const double price) const
+  {
+   if(m_chart_id == -1 || point < 0 || point >= m_num_points)
+      return(false);
+   return(ObjectSetDouble(m_chart_id, m_name, OBJPROP_PRICE, point, price));
+  }
+//+------------------------------------------------------------------+
+//| Colour (CLR_NONE unbound).                                       |
+//+------------------------------------------------------------------+
+color CChartObject::Color(void) const
+  {
+   return(GetColor(OBJPROP_COLOR));
+  }
+//+------------------------------------------------------------------+
+//| Sets the colour.                                                 |
+//+------------------------------------------------------------------+
+bool CChartObject::Color(const color new_color) const
+  {
+   return(SetInteger(OBJPROP_COLOR, (long)new_color));
+  }
+//+------------------------------------------------------------------+
+//| Line style (WRONG_VALUE unbound).                                |
+//+------------------------------------------------------------------+
+ENUM_LINE_STYLE CChartObject::Style(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_LINE_STYLE)WRONG_VALUE);
+   return((ENUM_LINE_STYLE)ObjectGetInteger(m_chart_id, m_name, OBJPROP_STYLE));
+  }
+//+------------------------------------------------------------------+
+//| Sets the line style.                                             |
+//+------------------------------------------------------------------+
+bool CChartObject::Style(const ENUM_LINE_STYLE new_style) const
+  {
+   return(SetInteger(OBJPROP_STYLE, (long)new_style));
+  }
+//+------------------------------------------------------------------+
+//| Line width (-1 unbound).                                         |
+//+------------------------------------------------------------------+
+int CChartObject::Width(void) const
+  {
+   if(m_chart_id == -1)
+      return(-1);
+   return((int)ObjectGetInteger(m_chart_id, m_name, OBJPROP_WIDTH));
+  }
+//+------------------------------------------------------------------+
+//| Sets the line width.                                             |
+//+------------------------------------------------------------------+
+bool CChartObject::Width(const int new_width) const
+  {
+   return(SetInteger(OBJPROP_WIDTH, new_width));
+  }
+//+------------------------------------------------------------------+
+//| A boolean property (false unbound).                              |
+//+------------------------------------------------------------------+
+bool CChartObject::GetFlag(const ENUM_OBJECT_PROPERTY_INTEGER prop_id) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectGetInteger(m_chart_id, m_name, prop_id) != 0);
+  }
+//+------------------------------------------------------------------+
+//| A colour property: CLR_NONE unbound, and for "no colour" however |
+//| the value reads (-1 or 0xFFFFFFFF), so that it compares equal to |
+//| clrNONE.                                                         |
+//+------------------------------------------------------------------+
+color CChartObject::GetColor(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier) const
+  {
+   if(m_chart_id == -1)
+      return(CLR_NONE);
+   long value = ObjectGetInteger(m_chart_id, m_name, prop_id, modifier);
+   if(value == -1 || value == 0xFFFFFFFF)
+      return(CLR_NONE);
+   return((color)value);
+  }
+//+------------------------------------------------------------------+
+//| Colour of a level (CLR_NONE unbound).                            |
+//+------------------------------------------------------------------+
+color CChartObject::LevelColor(const int level) const
+  {
+   return(GetColor(OBJPROP_LEVELCOLOR, level));
+  }
+//+------------------------------------------------------------------+
+//| Sets the colour of a level.                                      |
+//+------------------------------------------------------------------+
+bool CChartObject::LevelColor(const int level, const color new_color) const
+  {
+   return(SetInteger(OBJPROP_LEVELCOLOR, level, (long)new_color));
+  }
+//+------------------------------------------------------------------+
+//| Line style of a level (WRONG_VALUE unbound).                     |
+//+------------------------------------------------------------------+
+ENUM_LINE_STYLE CChartObject::LevelStyle(const int level) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_LINE_STYLE)WRONG_VALUE);
+   return((ENUM_LINE_STYLE)ObjectGetInteger(m_chart_id, m_name, OBJPROP_LEVELSTYLE, level));
+  }
+//+------------------------------------------------------------------+
+//| Sets the line style of a level.                                  |
+//+------------------------------------------------------------------+
+bool CChartObject::LevelStyle(const int level, const ENUM_LINE_STYLE new_style) const
+  {
+   return(SetInteger(OBJPROP_LEVELSTYLE, level, (long)new_style));
+  }
+//+------------------------------------------------------------------+
+//| Line width of a level (-1 unbound).                              |
+//+------------------------------------------------------------------+
+int CChartObject::LevelWidth(const int level) const
+  {
+   if(m_chart_id == -1)
+      return(-1);
+   return((int)ObjectGetInteger(m_chart_id, m_name, OBJPROP_LEVELWIDTH, level));
+  }
+//+------------------------------------------------------------------+
+//| Sets the line width of a level.                                  |
+//+------------------------------------------------------------------+
+bool CChartObject::LevelWidth(const int level, const int new_width) const
+  {
+   return(SetInteger(OBJPROP_LEVELWIDTH, level, new_width));
+  }
+//+------------------------------------------------------------------+
+//| Value of a level (EMPTY_VALUE unbound).                          |
+//+------------------------------------------------------------------+
+double CChartObject::LevelValue(const int level) const
+  {
+   if(m_chart_id == -1)
+      return(EMPTY_VALUE);
+   return(ObjectGetDouble(m_chart_id, m_name, OBJPROP_LEVELVALUE, level));
+  }
+//+------------------------------------------------------------------+
+//| Sets the value of a level.                                       |
+//+------------------------------------------------------------------+
+bool CChartObject::LevelValue(const int level, const double new_value) const
+  {
+   return(SetDouble(OBJPROP_LEVELVALUE, level, new_value));
+  }
+//+------------------------------------------------------------------+
+//| Text of a level ("" unbound).                                    |
+//+------------------------------------------------------------------+
+string CChartObject::LevelDescription(const int level) const
+  {
+   return(GetString(OBJPROP_LEVELTEXT, level));
+  }
+//+------------------------------------------------------------------+
+//| Sets the text of a level.                                        |
+//+------------------------------------------------------------------+
+bool CChartObject::LevelDescription(const int level, const string new_text) const
+  {
+   return(SetString(OBJPROP_LEVELTEXT, level, new_text));
+  }
+//+------------------------------------------------------------------+
+//| An integer property (0 unbound).                                 |
+//+------------------------------------------------------------------+
+long CChartObject::GetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier) const
+  {
+   if(m_chart_id == -1)
+      return(0);
+   if(modifier == -1)
+      return(ObjectGetInteger(m_chart_id, m_name, prop_id));
+   return(ObjectGetInteger(m_chart_id, m_name, prop_id, modifier));
+  }
+//+------------------------------------------------------------------+
+//| An integer property into \`value\`; false on failure.              |
+//+------------------------------------------------------------------+
+bool CChartObject::GetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier, long &value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectGetInteger(m_chart_id, m_name, prop_id, modifier, value));
+  }
+//+------------------------------------------------------------------+
+//| Sets an integer property with a modifier.                        |
+//+------------------------------------------------------------------+
+bool CChartObject::SetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const int modifier, const long value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectSetInteger(m_chart_id, m_name, prop_id, modifier, value));
+  }
+//+------------------------------------------------------------------+
+//| Sets an integer property.                                        |
+//+------------------------------------------------------------------+
+bool CChartObject::SetInteger(const ENUM_OBJECT_PROPERTY_INTEGER prop_id, const long value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectSetInteger(m_chart_id, m_name, prop_id, value));
+  }
+//+------------------------------------------------------------------+
+//| A double property (EMPTY_VALUE unbound).                         |
+//+------------------------------------------------------------------+
+double CChartObject::GetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const int modifier) const
+  {
+   if(m_chart_id == -1)
+      return(EMPTY_VALUE);
+   if(modifier == -1)
+      return(ObjectGetDouble(m_chart_id, m_name, prop_id));
+   return(ObjectGetDouble(m_chart_id, m_name, prop_id, modifier));
+  }
+//+------------------------------------------------------------------+
+//| A double property into \`value\`; false on failure.                |
+//+------------------------------------------------------------------+
+bool CChartObject::GetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const int modifier, double &value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectGetDouble(m_chart_id, m_name, prop_id, modifier, value));
+  }
+//+------------------------------------------------------------------+
+//| Sets a double property with a modifier.                          |
+//+------------------------------------------------------------------+
+bool CChartObject::SetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const int modifier, const double value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectSetDouble(m_chart_id, m_name, prop_id, modifier, value));
+  }
+//+------------------------------------------------------------------+
+//| Sets a double property.                                          |
+//+------------------------------------------------------------------+
+bool CChartObject::SetDouble(const ENUM_OBJECT_PROPERTY_DOUBLE prop_id, const double value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectSetDouble(m_chart_id, m_name, prop_id, value));
+  }
+//+------------------------------------------------------------------+
+//| A string property ("" unbound).                                  |
+//+------------------------------------------------------------------+
+string CChartObject::GetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const int modifier) const
+  {
+   if(m_chart_id == -1)
+      return("");
+   if(modifier == -1)
+      return(ObjectGetString(m_chart_id, m_name, prop_id));
+   return(ObjectGetString(m_chart_id, m_name, prop_id, modifier));
+  }
+//+------------------------------------------------------------------+
+//| A string property into \`value\`; false on failure.                |
+//+------------------------------------------------------------------+
+bool CChartObject::GetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const int modifier, string &value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectGetString(m_chart_id, m_name, prop_id, modifier, value));
+  }
+//+------------------------------------------------------------------+
+//| Sets a string property with a modifier.                          |
+//+------------------------------------------------------------------+
+bool CChartObject::SetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const int modifier, const string value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectSetString(m_chart_id, m_name, prop_id, modifier, value));
+  }
+//+------------------------------------------------------------------+
+//| Sets a string property.                                          |
+//+------------------------------------------------------------------+
+bool CChartObject::SetString(const ENUM_OBJECT_PROPERTY_STRING prop_id, const string value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ObjectSetString(m_chart_id, m_name, prop_id, value));
+  }
+//+------------------------------------------------------------------+
+//| Moves every anchor point by d_time seconds and d_price.          |
+//+------------------------------------------------------------------+
+bool CChartObject::ShiftObject(const datetime d_time, const double d_price) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   for(int i = 0; i < m_num_points; i++)
+      if(!ShiftPoint(i, d_time, d_price))
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Moves one anchor point by d_time seconds and d_price.            |
+//+------------------------------------------------------------------+
+bool CChartObject::ShiftPoint(const int point, const datetime d_time, const double d_price) const
+  {
+   if(m_chart_id == -1 || point < 0 || point >= m_num_points)
+      return(false);
+   datetime time = (datetime)ObjectGetInteger(m_chart_id, m_name, OBJPROP_TIME, point);
+   double price = ObjectGetDouble(m_chart_id, m_name, OBJPROP_PRICE, point);
+   return(ObjectMove(m_chart_id, m_name, point, time + d_time, price + d_price));
+  }
+//+------------------------------------------------------------------+
+//| Writes a string: its length, then its characters.                |
+//+------------------------------------------------------------------+
+bool CChartObject::SaveText(const int file_handle, const string text) const
+  {
+   int len = StringLen(text);
+   if(FileWriteInteger(file_handle, len) != sizeof(int))
+      return(false);
+   return(len == 0 || FileWriteString(file_handle, text, len) > 0);
+  }
+//+------------------------------------------------------------------+
+//| Reads a string written by SaveText.                              |
+//+------------------------------------------------------------------+
+bool CChartObject::LoadText(const int file_handle, string &text) const
+  {
+   ResetLastError();
+   int len = FileReadInteger(file_handle);
+   if(GetLastError() != 0 || len < 0)
+      return(false);
+   text = (len == 0) ? "" : FileReadString(file_handle, len);
+   return(GetLastError() == 0);
+  }
+//+------------------------------------------------------------------+
+//| Writes an integer property as a long.                            |
+//+------------------------------------------------------------------+
+bool CChartObject::SaveInteger(const int file_handle, const ENUM_OBJECT_PROPERTY_INTEGER prop_id) const
+  {
+   return(FileWriteLong(file_handle, ObjectGetInteger(m_chart_id, m_name, prop_id)) == sizeof(long));
+  }
+//+------------------------------------------------------------------+
+//| Reads an integer property written by SaveInteger and sets it.    |
+//+------------------------------------------------------------------+
+bool CChartObject::LoadInteger(const int file_handle, const ENUM_OBJECT_PROPERTY_INTEGER prop_id) const
+  {
+   ResetLastError();
+   long value = FileReadLong(file_handle);
+   if(GetLastError() != 0)
+      return(false);
+   return(ObjectSetInteger(m_chart_id, m_name, prop_id, value));
+  }
+//+------------------------------------------------------------------+
+//| Writes a double property.                                        |
+//+------------------------------------------------------------------+
+bool CChartObject::SaveDouble(const int file_handle, const ENUM_OBJECT_PROPERTY_DOUBLE prop_id) const
+  {
+   return(FileWriteDouble(file_handle, ObjectGetDouble(m_chart_id, m_name, prop_id)) == sizeof(double));
+  }
+//+------------------------------------------------------------------+
+//| Reads a double property written by SaveDouble and sets it.       |
+//+------------------------------------------------------------------+
+bool CChartObject::LoadDouble(const int file_handle, const ENUM_OBJECT_PROPERTY_DOUBLE prop_id) const
+  {
+   ResetLastError();
+   double value = FileReadDouble(file_handle);
+   if(GetLastError() != 0)
+      return(false);
+   return(ObjectSetDouble(m_chart_id, m_name, prop_id, value));
+  }
+//+------------------------------------------------------------------+
+//| Writes the object: a -1 marker (long), Type() (int), the name,   |
+//| colour, style, width, background, selectable, hidden, z-order,   |
+//| timeframes (longs), description, tooltip, the anchor points      |
+//| (count, then time and price of each) and the levels (count, then |
+//| value, colour, style, width and text of each). Strings are their |
+//| length (int) then their characters. Derived classes append their |
+//| own properties.                                                  |
+//+------------------------------------------------------------------+
+bool CChartObject::Save(const int file_handle)
+  {
+   if(file_handle == INVALID_HANDLE || m_chart_id == -1)
+      return(false);
+   if(FileWriteLong(file_handle, -1) != sizeof(long))
+      return(false);
+   if(FileWriteInteger(file_handle, Type()) != sizeof(int))
+      return(false);
+   if(!SaveText(file_handle, m_name))
+      return(false);
+   if(!SaveInteger(file_handle, OBJPROP_COLOR) || !SaveInteger(file_handle, OBJPROP_STYLE) ||
+      !SaveInteger(file_handle, OBJPROP_WIDTH) || !SaveInteger(file_handle, OBJPROP_BACK) ||
+      !SaveInteger(file_handle, OBJPROP_SELECTABLE) || !SaveInteger(file_handle, OBJPROP_HIDDEN) ||
+      !SaveInteger(file_handle, OBJPROP_ZORDER) || !SaveInteger(file_handle, OBJPROP_TIMEFRAMES))
+      return(false);
+   if(!SaveText(file_handle, Description()) || !SaveText(file_handle, Tooltip()))
+      return(false);
+   if(FileWriteInteger(file_handle, m_num_points) != sizeof(int))
+      return(false);
+   for(int i = 0; i < m_num_points; i++)
+     {
+      if(FileWriteLong(file_handle, (long)Time(i)) != sizeof(long))
+         return(false);
+      if(FileWriteDouble(file_handle, Price(i)) != sizeof(double))
+         return(false);
+     }
+   int levels = LevelsCount();
+   if(FileWriteInteger(file_handle, levels) != sizeof(int))
+      return(false);
+   for(int i = 0; i < levels; i++)
+     {
+      if(FileWriteDouble(file_handle, LevelValue(i)) != sizeof(double))
+         return(false);
+      if(FileWriteLong(file_handle, GetInteger(OBJPROP_LEVELCOLOR, i)) != sizeof(long))
+         return(false);
+      if(FileWriteLong(file_handle, GetInteger(OBJPROP_LEVELSTYLE, i)) != sizeof(long))
+         return(false);
+      if(FileWriteLong(file_handle, GetInteger(OBJPROP_LEVELWIDTH, i)) != sizeof(long))
+         return(false);
+      if(!SaveText(file_handle, LevelDescription(i)))
+         return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Reads what Save wrote into the bound object (renaming it); false |
+//| if the record is not of this class or the file ends.             |
+//+------------------------------------------------------------------+
+bool CChartObject::Load(const int file_handle)
+  {
+   if(file_handle == INVALID_HANDLE || m_chart_id == -1)
+      return(false);
+   ResetLastError();
+   if(FileReadLong(file_handle) != -1 || GetLastError() != 0)
+      return(false);
+   if(FileReadInteger(file_handle) != Type() || GetLastError() != 0)
+      return(false);
+   string text;
+   if(!LoadText(file_handle, text) || !Name(text))
+      return(false);
+   if(!LoadInteger(file_handle, OBJPROP_COLOR) || !LoadInteger(file_handle, OBJPROP_STYLE) ||
+      !LoadInteger(file_handle, OBJPROP_WIDTH) || !LoadInteger(file_handle, OBJPROP_BACK) ||
+      !LoadInteger(file_handle, OBJPROP_SELECTABLE) || !LoadInteger(file_handle, OBJPROP_HIDDEN) ||
+      !LoadInteger(file_handle, OBJPROP_ZORDER) || !LoadInteger(file_handle, OBJPROP_TIMEFRAMES))
+      return(false);
+   if(!LoadText(file_handle, text) || !Description(text))
+      return(false);
+   if(!LoadText(file_handle, text) || !Tooltip(text))
+      return(false);
+   int points = FileReadInteger(file_handle);
+   if(GetLastError() != 0)
+      return(false);
+   for(int i = 0; i < points; i++)
+     {
+      datetime time = (datetime)FileReadLong(file_handle);
+      double price = FileReadDouble(file_handle);
+      if(GetLastError() != 0)
+         return(false);
+      if(i < m_num_points && !SetPoint(i, time, price))
+         return(false);
+     }
+   int levels = FileReadInteger(file_handle);
+   if(GetLastError() != 0)
+      return(false);
+   if(levels > 0 && !LevelsCount(levels))
+      return(false);
+   for(int i = 0; i < levels; i++)
+     {
+      double value = FileReadDouble(file_handle);
+      long clr = FileReadLong(file_handle);
+      long style = FileReadLong(file_handle);
+      long width = FileReadLong(file_handle);
+      if(GetLastError() != 0 || !LoadText(file_handle, text))
+         return(false);
+      if(!LevelValue(i, value) || !SetInteger(OBJPROP_LEVELCOLOR, i, clr) ||
+         !SetInteger(OBJPROP_LEVELSTYLE, i, style) || !SetInteger(OBJPROP_LEVELWIDTH, i, width) ||
+         !LevelDescription(i, text))
+         return(false);
+     }
+   return(true);
+  }
+`,
+  "ChartObjects/ChartObjectSubChart.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectSubChart.mqh — class CChartObjectSubChart|
+//| (Standard Library): a chart object (OBJ_CHART) placed in pixels, |
+//| showing a symbol and timeframe at a scale, with or without its   |
+//| date and price scales.                                           |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+class CChartObjectSubChart : public CChartObject
+  {
+public:
+                     CChartObjectSubChart(void) {}
+                    ~CChartObjectSubChart(void) {}
+   bool              Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY);
+   //--- placement and size in pixels
+   int               X_Distance(void) const { return((int)GetInteger(OBJPROP_XDISTANCE)); }
+   bool              X_Distance(const int X) const { return(SetInteger(OBJPROP_XDISTANCE, X)); }
+   int               Y_Distance(void) const { return((int)GetInteger(OBJPROP_YDISTANCE)); }
+   bool              Y_Distance(const int Y) const { return(SetInteger(OBJPROP_YDISTANCE, Y)); }
+   ENUM_BASE_CORNER  Corner(void) const;
+   bool              Corner(const ENUM_BASE_CORNER corner) const { return(SetInteger(OBJPROP_CORNER, (long)corner)); }
+   int               X_Size(void) const { return((int)GetInteger(OBJPROP_XSIZE)); }
+   bool              X_Size(const int size) const { return(SetInteger(OBJPROP_XSIZE, size)); }
+   int               Y_Size(void) const { return((int)GetInteger(OBJPROP_YSIZE)); }
+   bool              Y_Size(const int size) const { return(SetInteger(OBJPROP_YSIZE, size)); }
+   //--- what it shows
+   string            Symbol(void) const { return(GetString(OBJPROP_SYMBOL)); }
+   bool              Symbol(const string symbol) const { return(SetString(OBJPROP_SYMBOL, symbol)); }
+   int               Period(void) const { return((int)GetInteger(OBJPROP_PERIOD)); }
+   bool              Period(const int period) const { return(SetInteger(OBJPROP_PERIOD, period)); }
+   int               Scale(void) const { return((int)GetInteger(OBJPROP_CHART_SCALE)); }
+   bool              Scale(const int scale) const { return(SetInteger(OBJPROP_CHART_SCALE, scale)); }
+   bool              DateScale(void) const { return(GetFlag(OBJPROP_DATE_SCALE)); }
+   bool              DateScale(const bool scale) const { return(SetInteger(OBJPROP_DATE_SCALE, scale)); }
+   bool              PriceScale(void) const { return(GetFlag(OBJPROP_PRICE_SCALE)); }
+   bool              PriceScale(const bool scale) const { return(SetInteger(OBJPROP_PRICE_SCALE, scale)); }
+   //--- no time/price coordinates
+   bool              Time(const datetime time) const { return(false); }
+   bool              Price(const double price) const { return(false); }
+   virtual int       Type(void) const { return(OBJ_CHART); }
+  };
+bool CChartObjectSubChart::Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_CHART, window, 0, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 1))
+      return(false);
+   return(X_Distance(X) && Y_Distance(Y) && X_Size(sizeX) && Y_Size(sizeY));
+  }
+ENUM_BASE_CORNER CChartObjectSubChart::Corner(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_BASE_CORNER)WRONG_VALUE);
+   return((ENUM_BASE_CORNER)ObjectGetInteger(m_chart_id, m_name, OBJPROP_CORNER));
+  }
+`,
+  "ChartObjects/ChartObjectsArrows.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsArrows.mqh — the arrows (Standard       |
+//| Library): CChartObjectArrow (OBJ_ARROW, any Wingdings code) and  |
+//| the fixed kinds CChartObjectArrowThumbUp, …ThumbDown, …ArrowUp,  |
+//| …ArrowDown, …Stop, …Check, …LeftPrice, …RightPrice, …Buy and     |
+//| …Sell (OBJ_ARROW_THUMB_UP … OBJ_ARROW_SELL), whose code cannot   |
+//| be changed (ArrowCode(code) answers false).                      |
+//| Arrow codes are uchar here (32…255, Wingdings), so codes above   |
+//| 127 keep their value.                                            |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+//+------------------------------------------------------------------+
+//| Arrow at a time and price, drawn with a Wingdings character.     |
+//+------------------------------------------------------------------+
+class CChartObjectArrow : public CChartObject
+  {
+public:
+                     CChartObjectArrow(void) {}
+                    ~CChartObjectArrow(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price, const uchar code);
+   //--- the character and where the arrow is anchored
+   uchar             ArrowCode(void) const { return((uchar)GetInteger(OBJPROP_ARROWCODE)); }
+   virtual bool      ArrowCode(const uchar code) const { return(SetInteger(OBJPROP_ARROWCODE, code)); }
+   ENUM_ARROW_ANCHOR Anchor(void) const;
+   bool              Anchor(const ENUM_ARROW_ANCHOR anchor) const { return(SetInteger(OBJPROP_ANCHOR, (long)anchor)); }
+   virtual int       Type(void) const { return(OBJ_ARROW); }
+   //--- file storage: CChartObject's record, then the code and the anchor
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+
+protected:
+   //--- makes an arrow of a fixed kind
+   bool              CreateKind(long chart_id, const string name, const int window, const ENUM_OBJECT type,
+                                const datetime time, const double price);
+  };
+bool CChartObjectArrow::Create(long chart_id, const string name, const int window, const datetime time, const double price, const uchar code)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_ARROW, window, time, price))
+      return(false);
+   if(!Attach(chart_id, name, window, 1))
+      return(false);
+   return(ArrowCode(code));
+  }
+bool CChartObjectArrow::CreateKind(long chart_id, const string name, const int window, const ENUM_OBJECT type,
+                                   const datetime time, const double price)
+  {
+   if(!ObjectCreate(chart_id, name, type, window, time, price))
+      return(false);
+   return(Attach(chart_id, name, window, 1));
+  }
+ENUM_ARROW_ANCHOR CChartObjectArrow::Anchor(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_ARROW_ANCHOR)WRONG_VALUE);
+   return((ENUM_ARROW_ANCHOR)ObjectGetInteger(m_chart_id, m_name, OBJPROP_ANCHOR));
+  }
+bool CChartObjectArrow::Save(const int file_handle)
+  {
+   if(!CChartObject::Save(file_handle))
+      return(false);
+   return(SaveInteger(file_handle, OBJPROP_ARROWCODE) && SaveInteger(file_handle, OBJPROP_ANCHOR));
+  }
+bool CChartObjectArrow::Load(const int file_handle)
+  {
+   if(!CChartObject::Load(file_handle))
+      return(false);
+   ResetLastError();
+   long code = FileReadLong(file_handle);
+   if(GetLastError() != 0)
+      return(false);
+   //--- the fixed kinds keep their own code
+   if(Type() == OBJ_ARROW && !SetInteger(OBJPROP_ARROWCODE, code))
+      return(false);
+   return(LoadInteger(file_handle, OBJPROP_ANCHOR));
+  }
+//+------------------------------------------------------------------+
+//| The fixed kinds.                                                 |
+//+------------------------------------------------------------------+
+class CChartObjectArrowThumbUp : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowThumbUp(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_THUMB_UP, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_THUMB_UP); }
+  };
+class CChartObjectArrowThumbDown : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowThumbDown(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_THUMB_DOWN, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_THUMB_DOWN); }
+  };
+class CChartObjectArrowUp : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowUp(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_UP, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_UP); }
+  };
+class CChartObjectArrowDown : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowDown(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_DOWN, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_DOWN); }
+  };
+class CChartObjectArrowStop : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowStop(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_STOP, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_STOP); }
+  };
+class CChartObjectArrowCheck : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowCheck(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_CHECK, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_CHECK); }
+  };
+class CChartObjectArrowLeftPrice : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowLeftPrice(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_LEFT_PRICE, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_LEFT_PRICE); }
+  };
+class CChartObjectArrowRightPrice : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowRightPrice(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_RIGHT_PRICE, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_RIGHT_PRICE); }
+  };
+class CChartObjectArrowBuy : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowBuy(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_BUY, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_BUY); }
+  };
+class CChartObjectArrowSell : public CChartObjectArrow
+  {
+public:
+                     CChartObjectArrowSell(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price) { return(CreateKind(chart_id, name, window, OBJ_ARROW_SELL, time, price)); }
+   virtual bool      ArrowCode(const uchar code) const { return(false); }
+   uchar             ArrowCode(void) const { return(CChartObjectArrow::ArrowCode()); }
+   virtual int       Type(void) const { return(OBJ_ARROW_SELL); }
+  };
+`,
+  "ChartObjects/ChartObjectsBmpControls.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsBmpControls.mqh — the pictures          |
+//| (Standard Library): CChartObjectBitmap (OBJ_BITMAP, at a time    |
+//| and price) and CChartObjectBmpLabel (OBJ_BITMAP_LABEL, placed in |
+//| pixels, with an "on" and an "off" picture and a state).          |
+//| The server keeps the picture names (OBJPROP_BMPFILE) but draws   |
+//| nothing from them: resources are not available here.             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+//+------------------------------------------------------------------+
+//| Picture at a time and price.                                     |
+//+------------------------------------------------------------------+
+class CChartObjectBitmap : public CChartObject
+  {
+public:
+                     CChartObjectBitmap(void) {}
+                    ~CChartObjectBitmap(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price);
+   string            BmpFile(void) const { return(GetString(OBJPROP_BMPFILE)); }
+   bool              BmpFile(const string name) const { return(SetString(OBJPROP_BMPFILE, name)); }
+   int               X_Offset(void) const { return((int)GetInteger(OBJPROP_XOFFSET)); }
+   bool              X_Offset(const int X) const { return(SetInteger(OBJPROP_XOFFSET, X)); }
+   int               Y_Offset(void) const { return((int)GetInteger(OBJPROP_YOFFSET)); }
+   bool              Y_Offset(const int Y) const { return(SetInteger(OBJPROP_YOFFSET, Y)); }
+   virtual int       Type(void) const { return(OBJ_BITMAP); }
+  };
+bool CChartObjectBitmap::Create(long chart_id, const string name, const int window, const datetime time, const double price)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_BITMAP, window, time, price))
+      return(false);
+   return(Attach(chart_id, name, window, 1));
+  }
+//+------------------------------------------------------------------+
+//| Picture placed in pixels from a corner, with two states.         |
+//+------------------------------------------------------------------+
+class CChartObjectBmpLabel : public CChartObject
+  {
+public:
+                     CChartObjectBmpLabel(void) {}
+                    ~CChartObjectBmpLabel(void) {}
+   bool              Create(long chart_id, const string name, const int window, const int X, const int Y);
+   int               X_Distance(void) const { return((int)GetInteger(OBJPROP_XDISTANCE)); }
+   bool              X_Distance(const int X) const { return(SetInteger(OBJPROP_XDISTANCE, X)); }
+   int               Y_Distance(void) const { return((int)GetInteger(OBJPROP_YDISTANCE)); }
+   bool              Y_Distance(const int Y) const { return(SetInteger(OBJPROP_YDISTANCE, Y)); }
+   int               X_Size(void) const { return((int)GetInteger(OBJPROP_XSIZE)); }
+   int               Y_Size(void) const { return((int)GetInteger(OBJPROP_YSIZE)); }
+   int               X_Offset(void) const { return((int)GetInteger(OBJPROP_XOFFSET)); }
+   bool              X_Offset(const int X) const { return(SetInteger(OBJPROP_XOFFSET, X)); }
+   int               Y_Offset(void) const { return((int)GetInteger(OBJPROP_YOFFSET)); }
+   bool              Y_Offset(const int Y) const { return(SetInteger(OBJPROP_YOFFSET, Y)); }
+   ENUM_BASE_CORNER  Corner(void) const;
+   bool              Corner(const ENUM_BASE_CORNER corner) const { return(SetInteger(OBJPROP_CORNER, (long)corner)); }
+   //--- pictures: modifier 0 = on (pressed), 1 = off
+   string            BmpFileOn(void) const { return(GetString(OBJPROP_BMPFILE, 0)); }
+   bool              BmpFileOn(const string name) const { return(SetString(OBJPROP_BMPFILE, 0, name)); }
+   string            BmpFileOff(void) const { return(GetString(OBJPROP_BMPFILE, 1)); }
+   bool              BmpFileOff(const string name) const { return(SetString(OBJPROP_BMPFILE, 1, name)); }
+   bool              State(void) const { return(GetFlag(OBJPROP_STATE)); }
+   bool              State(const bool state) const { return(SetInteger(OBJPROP_STATE, state)); }
+   //--- a picture label has no time/price coordinates
+   bool              Time(const datetime time) const { return(false); }
+   bool              Price(const double price) const { return(false); }
+   virtual int       Type(void) const { return(OBJ_BITMAP_LABEL); }
+  };
+bool CChartObjectBmpLabel::Create(long chart_id, const string name, const int window, const int X, const int Y)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_BITMAP_LABEL, window, 0, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 1))
+      return(false);
+   return(X_Distance(X) && Y_Distance(Y));
+  }
+ENUM_BASE_CORNER CChartObjectBmpLabel::Corner(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_BASE_CORNER)WRONG_VALUE);
+   return((ENUM_BASE_CORNER)ObjectGetInteger(m_chart_id, m_name, OBJPROP_CORNER));
+  }
+`,
+  "ChartObjects/ChartObjectsChannels.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsChannels.mqh — the channels (Standard   |
+//| Library): CChartObjectChannel (OBJ_CHANNEL, equidistant: three   |
+//| points), CChartObjectRegression (OBJ_REGRESSION: two times),     |
+//| CChartObjectStdDevChannel (OBJ_STDDEVCHANNEL: two times and a    |
+//| deviation) and CChartObjectPitchfork (OBJ_PITCHFORK: three       |
+//| points). They derive from CChartObjectTrend (rays).              |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObjectsLines.mqh"
+
+//+------------------------------------------------------------------+
+//| Equidistant channel.                                             |
+//+------------------------------------------------------------------+
+class CChartObjectChannel : public CChartObjectTrend
+  {
+public:
+                     CChartObjectChannel(void) {}
+                    ~CChartObjectChannel(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   virtual int       Type(void) const { return(OBJ_CHANNEL); }
+  };
+bool CChartObjectChannel::Create(long chart_id, const string name, const int window,
+                                 const datetime time1, const double price1,
+                                 const datetime time2, const double price2,
+                                 const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_CHANNEL, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+//+------------------------------------------------------------------+
+//| Linear regression channel between two times.                     |
+//+------------------------------------------------------------------+
+class CChartObjectRegression : public CChartObjectTrend
+  {
+public:
+                     CChartObjectRegression(void) {}
+                    ~CChartObjectRegression(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time1, const datetime time2);
+   virtual int       Type(void) const { return(OBJ_REGRESSION); }
+  };
+bool CChartObjectRegression::Create(long chart_id, const string name, const int window, const datetime time1, const datetime time2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_REGRESSION, window, time1, 0.0, time2, 0.0))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Standard deviation channel between two times.                    |
+//+------------------------------------------------------------------+
+class CChartObjectStdDevChannel : public CChartObjectTrend
+  {
+public:
+                     CChartObjectStdDevChannel(void) {}
+                    ~CChartObjectStdDevChannel(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const datetime time2, const double deviation);
+   double            Deviation(void) const { return(GetDouble(OBJPROP_DEVIATION)); }
+   bool              Deviation(const double deviation) const { return(SetDouble(OBJPROP_DEVIATION, deviation)); }
+   virtual int       Type(void) const { return(OBJ_STDDEVCHANNEL); }
+  };
+bool CChartObjectStdDevChannel::Create(long chart_id, const string name, const int window,
+                                       const datetime time1, const datetime time2, const double deviation)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_STDDEVCHANNEL, window, time1, 0.0, time2, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 2))
+      return(false);
+   return(Deviation(deviation));
+  }
+//+------------------------------------------------------------------+
+//| Andrews' pitchfork.                                              |
+//+------------------------------------------------------------------+
+class CChartObjectPitchfork : public CChartObjectTrend
+  {
+public:
+                     CChartObjectPitchfork(void) {}
+                    ~CChartObjectPitchfork(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   virtual int       Type(void) const { return(OBJ_PITCHFORK); }
+  };
+bool CChartObjectPitchfork::Create(long chart_id, const string name, const int window,
+                                   const datetime time1, const double price1,
+                                   const datetime time2, const double price2,
+                                   const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_PITCHFORK, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+`,
+  "ChartObjects/ChartObjectsElliott.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsElliott.mqh — the Elliott wave marks    |
+//| (Standard Library): CChartObjectElliottWave3 (OBJ_ELLIOTWAVE3,   |
+//| three points) and CChartObjectElliottWave5 (OBJ_ELLIOTWAVE5,     |
+//| five points), with their degree and whether lines join the       |
+//| points.                                                          |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+//+------------------------------------------------------------------+
+//| Correction wave (A-B-C).                                         |
+//+------------------------------------------------------------------+
+class CChartObjectElliottWave3 : public CChartObject
+  {
+public:
+                     CChartObjectElliottWave3(void) {}
+                    ~CChartObjectElliottWave3(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   ENUM_ELLIOT_WAVE_DEGREE Degree(void) const;
+   bool              Degree(const ENUM_ELLIOT_WAVE_DEGREE degree) const { return(SetInteger(OBJPROP_DEGREE, (long)degree)); }
+   bool              Lines(void) const { return(GetFlag(OBJPROP_DRAWLINES)); }
+   bool              Lines(const bool lines) const { return(SetInteger(OBJPROP_DRAWLINES, lines)); }
+   virtual int       Type(void) const { return(OBJ_ELLIOTWAVE3); }
+  };
+bool CChartObjectElliottWave3::Create(long chart_id, const string name, const int window,
+                                      const datetime time1, const double price1,
+                                      const datetime time2, const double price2,
+                                      const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_ELLIOTWAVE3, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+ENUM_ELLIOT_WAVE_DEGREE CChartObjectElliottWave3::Degree(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_ELLIOT_WAVE_DEGREE)WRONG_VALUE);
+   return((ENUM_ELLIOT_WAVE_DEGREE)ObjectGetInteger(m_chart_id, m_name, OBJPROP_DEGREE));
+  }
+//+------------------------------------------------------------------+
+//| Impulse wave (1-2-3-4-5).                                        |
+//+------------------------------------------------------------------+
+class CChartObjectElliottWave5 : public CChartObjectElliottWave3
+  {
+public:
+                     CChartObjectElliottWave5(void) {}
+                    ~CChartObjectElliottWave5(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3,
+                            const datetime time4, const double price4,
+                            const datetime time5, const double price5);
+   virtual int       Type(void) const { return(OBJ_ELLIOTWAVE5); }
+  };
+bool CChartObjectElliottWave5::Create(long chart_id, const string name, const int window,
+                                      const datetime time1, const double price1,
+                                      const datetime time2, const double price2,
+                                      const datetime time3, const double price3,
+                                      const datetime time4, const double price4,
+                                      const datetime time5, const double price5)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_ELLIOTWAVE5, window, time1, price1, time2, price2,
+                    time3, price3, time4, price4, time5, price5))
+      return(false);
+   return(Attach(chart_id, name, window, 5));
+  }
+`,
+  "ChartObjects/ChartObjectsFibo.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsFibo.mqh — the Fibonacci tools          |
+//| (Standard Library): CChartObjectFibo (OBJ_FIBO, retracement),    |
+//| CChartObjectFiboTimes (OBJ_FIBOTIMES), CChartObjectFiboFan       |
+//| (OBJ_FIBOFAN), CChartObjectFiboArc (OBJ_FIBOARC),                |
+//| CChartObjectFiboChannel (OBJ_FIBOCHANNEL) and                    |
+//| CChartObjectFiboExpansion (OBJ_EXPANSION). Their levels are read |
+//| and changed with CChartObject's Level* methods.                  |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObjectsLines.mqh"
+
+//+------------------------------------------------------------------+
+//| Fibonacci retracement between two points.                        |
+//+------------------------------------------------------------------+
+class CChartObjectFibo : public CChartObjectTrend
+  {
+public:
+                     CChartObjectFibo(void) {}
+                    ~CChartObjectFibo(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   virtual int       Type(void) const { return(OBJ_FIBO); }
+  };
+bool CChartObjectFibo::Create(long chart_id, const string name, const int window,
+                              const datetime time1, const double price1,
+                              const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_FIBO, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Fibonacci time zones.                                            |
+//+------------------------------------------------------------------+
+class CChartObjectFiboTimes : public CChartObject
+  {
+public:
+                     CChartObjectFiboTimes(void) {}
+                    ~CChartObjectFiboTimes(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   virtual int       Type(void) const { return(OBJ_FIBOTIMES); }
+  };
+bool CChartObjectFiboTimes::Create(long chart_id, const string name, const int window,
+                                   const datetime time1, const double price1,
+                                   const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_FIBOTIMES, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Fibonacci fan.                                                   |
+//+------------------------------------------------------------------+
+class CChartObjectFiboFan : public CChartObject
+  {
+public:
+                     CChartObjectFiboFan(void) {}
+                    ~CChartObjectFiboFan(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   virtual int       Type(void) const { return(OBJ_FIBOFAN); }
+  };
+bool CChartObjectFiboFan::Create(long chart_id, const string name, const int window,
+                                 const datetime time1, const double price1,
+                                 const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_FIBOFAN, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Fibonacci arcs, with a scale; drawn as full ellipses or not.     |
+//+------------------------------------------------------------------+
+class CChartObjectFiboArc : public CChartObject
+  {
+public:
+                     CChartObjectFiboArc(void) {}
+                    ~CChartObjectFiboArc(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2, const double scale);
+   double            Scale(void) const { return(GetDouble(OBJPROP_SCALE)); }
+   bool              Scale(const double scale) const { return(SetDouble(OBJPROP_SCALE, scale)); }
+   bool              Ellipse(void) const { return(GetFlag(OBJPROP_ELLIPSE)); }
+   bool              Ellipse(const bool ellipse) const { return(SetInteger(OBJPROP_ELLIPSE, ellipse)); }
+   virtual int       Type(void) const { return(OBJ_FIBOARC); }
+  };
+bool CChartObjectFiboArc::Create(long chart_id, const string name, const int window,
+                                 const datetime time1, const double price1,
+                                 const datetime time2, const double price2, const double scale)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_FIBOARC, window, time1, price1, time2, price2))
+      return(false);
+   if(!Attach(chart_id, name, window, 2))
+      return(false);
+   return(Scale(scale));
+  }
+//+------------------------------------------------------------------+
+//| Fibonacci channel.                                               |
+//+------------------------------------------------------------------+
+class CChartObjectFiboChannel : public CChartObjectTrend
+  {
+public:
+                     CChartObjectFiboChannel(void) {}
+                    ~CChartObjectFiboChannel(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   virtual int       Type(void) const { return(OBJ_FIBOCHANNEL); }
+  };
+bool CChartObjectFiboChannel::Create(long chart_id, const string name, const int window,
+                                     const datetime time1, const double price1,
+                                     const datetime time2, const double price2,
+                                     const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_FIBOCHANNEL, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+//+------------------------------------------------------------------+
+//| Fibonacci expansion.                                             |
+//+------------------------------------------------------------------+
+class CChartObjectFiboExpansion : public CChartObjectTrend
+  {
+public:
+                     CChartObjectFiboExpansion(void) {}
+                    ~CChartObjectFiboExpansion(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   virtual int       Type(void) const { return(OBJ_EXPANSION); }
+  };
+bool CChartObjectFiboExpansion::Create(long chart_id, const string name, const int window,
+                                       const datetime time1, const double price1,
+                                       const datetime time2, const double price2,
+                                       const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_EXPANSION, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+`,
+  "ChartObjects/ChartObjectsGann.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsGann.mqh — the Gann tools (Standard     |
+//| Library): CChartObjectGannLine (OBJ_GANNLINE), CChartObjectGann- |
+//| Fan (OBJ_GANNFAN) and CChartObjectGannGrid (OBJ_GANNGRID). Each  |
+//| is made from a first point, a second time and a scale (pips per  |
+//| bar, OBJPROP_SCALE); the fan and the grid have a direction       |
+//| (Downtrend: OBJPROP_DIRECTION = GANN_DOWN_TREND).                |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObjectsLines.mqh"
+
+//+------------------------------------------------------------------+
+//| Gann line.                                                       |
+//+------------------------------------------------------------------+
+class CChartObjectGannLine : public CChartObjectTrendByAngle
+  {
+public:
+                     CChartObjectGannLine(void) {}
+                    ~CChartObjectGannLine(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1, const datetime time2, const double ppb);
+   double            PipsPerBar(void) const { return(GetDouble(OBJPROP_SCALE)); }
+   bool              PipsPerBar(const double ppb) const { return(SetDouble(OBJPROP_SCALE, ppb)); }
+   virtual int       Type(void) const { return(OBJ_GANNLINE); }
+  };
+bool CChartObjectGannLine::Create(long chart_id, const string name, const int window,
+                                  const datetime time1, const double price1, const datetime time2, const double ppb)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_GANNLINE, window, time1, price1, time2, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 2))
+      return(false);
+   return(PipsPerBar(ppb));
+  }
+//+------------------------------------------------------------------+
+//| Gann fan.                                                        |
+//+------------------------------------------------------------------+
+class CChartObjectGannFan : public CChartObjectTrend
+  {
+public:
+                     CChartObjectGannFan(void) {}
+                    ~CChartObjectGannFan(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1, const datetime time2, const double ppb);
+   double            PipsPerBar(void) const { return(GetDouble(OBJPROP_SCALE)); }
+   bool              PipsPerBar(const double ppb) const { return(SetDouble(OBJPROP_SCALE, ppb)); }
+   bool              Downtrend(void) const { return(GetInteger(OBJPROP_DIRECTION) == GANN_DOWN_TREND); }
+   bool              Downtrend(const bool downtrend) const { return(SetInteger(OBJPROP_DIRECTION, downtrend ? GANN_DOWN_TREND : GANN_UP_TREND)); }
+   virtual int       Type(void) const { return(OBJ_GANNFAN); }
+  };
+bool CChartObjectGannFan::Create(long chart_id, const string name, const int window,
+                                 const datetime time1, const double price1, const datetime time2, const double ppb)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_GANNFAN, window, time1, price1, time2, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 2))
+      return(false);
+   return(PipsPerBar(ppb));
+  }
+//+------------------------------------------------------------------+
+//| Gann grid.                                                       |
+//+------------------------------------------------------------------+
+class CChartObjectGannGrid : public CChartObjectTrend
+  {
+public:
+                     CChartObjectGannGrid(void) {}
+                    ~CChartObjectGannGrid(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1, const datetime time2, const double ppb);
+   double            PipsPerBar(void) const { return(GetDouble(OBJPROP_SCALE)); }
+   bool              PipsPerBar(const double ppb) const { return(SetDouble(OBJPROP_SCALE, ppb)); }
+   bool              Downtrend(void) const { return(GetInteger(OBJPROP_DIRECTION) == GANN_DOWN_TREND); }
+   bool              Downtrend(const bool downtrend) const { return(SetInteger(OBJPROP_DIRECTION, downtrend ? GANN_DOWN_TREND : GANN_UP_TREND)); }
+   virtual int       Type(void) const { return(OBJ_GANNGRID); }
+  };
+bool CChartObjectGannGrid::Create(long chart_id, const string name, const int window,
+                                  const datetime time1, const double price1, const datetime time2, const double ppb)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_GANNGRID, window, time1, price1, time2, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 2))
+      return(false);
+   return(PipsPerBar(ppb));
+  }
+`,
+  "ChartObjects/ChartObjectsLines.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsLines.mqh — the line objects (Standard  |
+//| Library): CChartObjectVLine (OBJ_VLINE), CChartObjectHLine       |
+//| (OBJ_HLINE), CChartObjectTrend (OBJ_TREND), CChartObjectTrend-   |
+//| ByAngle (OBJ_TRENDBYANGLE), CChartObjectCycles (OBJ_CYCLES) and  |
+//| CChartObjectArrowedLine (OBJ_ARROWED_LINE).                      |
+//|                                                                  |
+//| Create makes the object on a chart (0 = the current chart) and   |
+//| binds to it; false if ObjectCreate fails (a name taken by an     |
+//| object of another type, a missing subwindow…).                   |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+//+------------------------------------------------------------------+
+//| Vertical line: one anchor point, its time.                       |
+//+------------------------------------------------------------------+
+class CChartObjectVLine : public CChartObject
+  {
+public:
+                     CChartObjectVLine(void) {}
+                    ~CChartObjectVLine(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time);
+   virtual int       Type(void) const { return(OBJ_VLINE); }
+  };
+bool CChartObjectVLine::Create(long chart_id, const string name, const int window, const datetime time)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_VLINE, window, time, 0.0))
+      return(false);
+   return(Attach(chart_id, name, window, 1));
+  }
+//+------------------------------------------------------------------+
+//| Horizontal line: one anchor point, its price.                    |
+//+------------------------------------------------------------------+
+class CChartObjectHLine : public CChartObject
+  {
+public:
+                     CChartObjectHLine(void) {}
+                    ~CChartObjectHLine(void) {}
+   bool              Create(long chart_id, const string name, const int window, const double price);
+   virtual int       Type(void) const { return(OBJ_HLINE); }
+  };
+bool CChartObjectHLine::Create(long chart_id, const string name, const int window, const double price)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_HLINE, window, 0, price))
+      return(false);
+   return(Attach(chart_id, name, window, 1));
+  }
+//+------------------------------------------------------------------+
+//| Trend line through two points, with rays to the left and right.  |
+//+------------------------------------------------------------------+
+class CChartObjectTrend : public CChartObject
+  {
+public:
+                     CChartObjectTrend(void) {}
+                    ~CChartObjectTrend(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   bool              RayLeft(void) const { return(GetFlag(OBJPROP_RAY_LEFT)); }
+   bool              RayLeft(const bool new_ray) const { return(SetInteger(OBJPROP_RAY_LEFT, new_ray)); }
+   bool              RayRight(void) const { return(GetFlag(OBJPROP_RAY_RIGHT)); }
+   bool              RayRight(const bool new_ray) const { return(SetInteger(OBJPROP_RAY_RIGHT, new_ray)); }
+   virtual int       Type(void) const { return(OBJ_TREND); }
+   //--- file storage: CChartObject's record, then the two ray flags
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+  };
+bool CChartObjectTrend::Create(long chart_id, const string name, const int window,
+                               const datetime time1, const double price1,
+                               const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_TREND, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+bool CChartObjectTrend::Save(const int file_handle)
+  {
+   if(!CChartObject::Save(file_handle))
+      return(false);
+   return(SaveInteger(file_handle, OBJPROP_RAY_LEFT) && SaveInteger(file_handle, OBJPROP_RAY_RIGHT));
+  }
+bool CChartObjectTrend::Load(const int file_handle)
+  {
+   if(!CChartObject::Load(file_handle))
+      return(false);
+   return(LoadInteger(file_handle, OBJPROP_RAY_LEFT) && LoadInteger(file_handle, OBJPROP_RAY_RIGHT));
+  }
+//+------------------------------------------------------------------+
+//| Trend line by angle: two points, the angle in degrees.           |
+//+------------------------------------------------------------------+
+class CChartObjectTrendByAngle : public CChartObjectTrend
+  {
+public:
+                     CChartObjectTrendByAngle(void) {}
+                    ~CChartObjectTrendByAngle(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   double            Angle(void) const { return(GetDouble(OBJPROP_ANGLE)); }
+   bool              Angle(const double angle) const { return(SetDouble(OBJPROP_ANGLE, angle)); }
+   virtual int       Type(void) const { return(OBJ_TRENDBYANGLE); }
+  };
+bool CChartObjectTrendByAngle::Create(long chart_id, const string name, const int window,
+                                      const datetime time1, const double price1,
+                                      const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_TRENDBYANGLE, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Cycle lines: two points fix the interval.                        |
+//+------------------------------------------------------------------+
+class CChartObjectCycles : public CChartObject
+  {
+public:
+                     CChartObjectCycles(void) {}
+                    ~CChartObjectCycles(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   virtual int       Type(void) const { return(OBJ_CYCLES); }
+  };
+bool CChartObjectCycles::Create(long chart_id, const string name, const int window,
+                                const datetime time1, const double price1,
+                                const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_CYCLES, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Arrowed line: a trend line ending in an arrow.                   |
+//+------------------------------------------------------------------+
+class CChartObjectArrowedLine : public CChartObjectTrend
+  {
+public:
+                     CChartObjectArrowedLine(void) {}
+                    ~CChartObjectArrowedLine(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   virtual int       Type(void) const { return(OBJ_ARROWED_LINE); }
+  };
+bool CChartObjectArrowedLine::Create(long chart_id, const string name, const int window,
+                                     const datetime time1, const double price1,
+                                     const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_ARROWED_LINE, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+`,
+  "ChartObjects/ChartObjectsShapes.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsShapes.mqh — the shapes (Standard       |
+//| Library): CChartObjectRectangle (OBJ_RECTANGLE, two corners),    |
+//| CChartObjectTriangle (OBJ_TRIANGLE, three vertices) and          |
+//| CChartObjectEllipse (OBJ_ELLIPSE, three points). Fill() and      |
+//| Fill(bool) (CChartObject) fill them.                             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+//+------------------------------------------------------------------+
+//| Rectangle between two opposite corners.                          |
+//+------------------------------------------------------------------+
+class CChartObjectRectangle : public CChartObject
+  {
+public:
+                     CChartObjectRectangle(void) {}
+                    ~CChartObjectRectangle(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2);
+   virtual int       Type(void) const { return(OBJ_RECTANGLE); }
+  };
+bool CChartObjectRectangle::Create(long chart_id, const string name, const int window,
+                                   const datetime time1, const double price1,
+                                   const datetime time2, const double price2)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_RECTANGLE, window, time1, price1, time2, price2))
+      return(false);
+   return(Attach(chart_id, name, window, 2));
+  }
+//+------------------------------------------------------------------+
+//| Triangle through three vertices.                                 |
+//+------------------------------------------------------------------+
+class CChartObjectTriangle : public CChartObject
+  {
+public:
+                     CChartObjectTriangle(void) {}
+                    ~CChartObjectTriangle(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   virtual int       Type(void) const { return(OBJ_TRIANGLE); }
+  };
+bool CChartObjectTriangle::Create(long chart_id, const string name, const int window,
+                                  const datetime time1, const double price1,
+                                  const datetime time2, const double price2,
+                                  const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_TRIANGLE, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+//+------------------------------------------------------------------+
+//| Ellipse: the first two points are the ends of a diameter, the    |
+//| third sets the other axis.                                       |
+//+------------------------------------------------------------------+
+class CChartObjectEllipse : public CChartObject
+  {
+public:
+                     CChartObjectEllipse(void) {}
+                    ~CChartObjectEllipse(void) {}
+   bool              Create(long chart_id, const string name, const int window,
+                            const datetime time1, const double price1,
+                            const datetime time2, const double price2,
+                            const datetime time3, const double price3);
+   virtual int       Type(void) const { return(OBJ_ELLIPSE); }
+  };
+bool CChartObjectEllipse::Create(long chart_id, const string name, const int window,
+                                 const datetime time1, const double price1,
+                                 const datetime time2, const double price2,
+                                 const datetime time3, const double price3)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_ELLIPSE, window, time1, price1, time2, price2, time3, price3))
+      return(false);
+   return(Attach(chart_id, name, window, 3));
+  }
+`,
+  "ChartObjects/ChartObjectsTxtControls.mqh": `//+------------------------------------------------------------------+
+//| ChartObjects/ChartObjectsTxtControls.mqh — the text objects and  |
+//| controls (Standard Library): CChartObjectText (OBJ_TEXT),        |
+//| CChartObjectLabel (OBJ_LABEL), CChartObjectEdit (OBJ_EDIT),      |
+//| CChartObjectButton (OBJ_BUTTON) and CChartObjectRectLabel        |
+//| (OBJ_RECTANGLE_LABEL).                                           |
+//|                                                                  |
+//| A text is anchored at a time and price; the others are placed in |
+//| pixels from a corner of the chart (X_Distance, Y_Distance,       |
+//| Corner), so their Time/Price setters are refused (false). Edits, |
+//| buttons and rectangle labels have a size in pixels (X_Size,      |
+//| Y_Size) and a background colour; their Angle setter is refused.  |
+//| Save/Load append each class's own properties to CChartObject's   |
+//| record.                                                          |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ChartObject.mqh"
+
+//+------------------------------------------------------------------+
+//| Text at a time and price.                                        |
+//+------------------------------------------------------------------+
+class CChartObjectText : public CChartObject
+  {
+public:
+                     CChartObjectText(void) {}
+                    ~CChartObjectText(void) {}
+   bool              Create(long chart_id, const string name, const int window, const datetime time, const double price);
+   //--- text properties
+   double            Angle(void) const { return(GetDouble(OBJPROP_ANGLE)); }
+   bool              Angle(const double angle) const { return(SetDouble(OBJPROP_ANGLE, angle)); }
+   string            Font(void) const { return(GetString(OBJPROP_FONT)); }
+   bool              Font(const string font) const { return(SetString(OBJPROP_FONT, font)); }
+   int               FontSize(void) const { return((int)GetInteger(OBJPROP_FONTSIZE)); }
+   bool              FontSize(const int size) const { return(SetInteger(OBJPROP_FONTSIZE, size)); }
+   ENUM_ANCHOR_POINT Anchor(void) const;
+   bool              Anchor(const ENUM_ANCHOR_POINT anchor) const { return(SetInteger(OBJPROP_ANCHOR, (long)anchor)); }
+   virtual int       Type(void) const { return(OBJ_TEXT); }
+   //--- file storage: CChartObject's record, then angle, font, size and anchor
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+  };
+bool CChartObjectText::Create(long chart_id, const string name, const int window, const datetime time, const double price)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_TEXT, window, time, price))
+      return(false);
+   return(Attach(chart_id, name, window, 1));
+  }
+ENUM_ANCHOR_POINT CChartObjectText::Anchor(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_ANCHOR_POINT)WRONG_VALUE);
+   return((ENUM_ANCHOR_POINT)ObjectGetInteger(m_chart_id, m_name, OBJPROP_ANCHOR));
+  }
+bool CChartObjectText::Save(const int file_handle)
+  {
+   if(!CChartObject::Save(file_handle))
+      return(false);
+   return(SaveDouble(file_handle, OBJPROP_ANGLE) && SaveText(file_handle, Font()) &&
+          SaveInteger(file_handle, OBJPROP_FONTSIZE) && SaveInteger(file_handle, OBJPROP_ANCHOR));
+  }
+bool CChartObjectText::Load(const int file_handle)
+  {
+   if(!CChartObject::Load(file_handle))
+      return(false);
+   string font;
+   return(LoadDouble(file_handle, OBJPROP_ANGLE) && LoadText(file_handle, font) && Font(font) &&
+          LoadInteger(file_handle, OBJPROP_FONTSIZE) && LoadInteger(file_handle, OBJPROP_ANCHOR));
+  }
+//+------------------------------------------------------------------+
+//| Label: text placed in pixels from a corner of the chart.         |
+//+------------------------------------------------------------------+
+class CChartObjectLabel : public CChartObjectText
+  {
+public:
+                     CChartObjectLabel(void) {}
+                    ~CChartObjectLabel(void) {}
+   bool              Create(long chart_id, const string name, const int window, const int X, const int Y);
+   //--- placement in pixels
+   int               X_Distance(void) const { return((int)GetInteger(OBJPROP_XDISTANCE)); }
+   bool              X_Distance(const int X) const { return(SetInteger(OBJPROP_XDISTANCE, X)); }
+   int               Y_Distance(void) const { return((int)GetInteger(OBJPROP_YDISTANCE)); }
+   bool              Y_Distance(const int Y) const { return(SetInteger(OBJPROP_YDISTANCE, Y)); }
+   int               X_Size(void) const { return((int)GetInteger(OBJPROP_XSIZE)); }
+   int               Y_Size(void) const { return((int)GetInteger(OBJPROP_YSIZE)); }
+   ENUM_BASE_CORNER  Corner(void) const;
+   bool              Corner(const ENUM_BASE_CORNER corner) const { return(SetInteger(OBJPROP_CORNER, (long)corner)); }
+   //--- a label has no time/price coordinates
+   bool              Time(const datetime time) const { return(false); }
+   bool              Price(const double price) const { return(false); }
+   virtual int       Type(void) const { return(OBJ_LABEL); }
+   //--- file storage: CChartObjectText's record, then X, Y and corner
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+  };
+bool CChartObjectLabel::Create(long chart_id, const string name, const int window, const int X, const int Y)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_LABEL, window, 0, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 1))
+      return(false);
+   return(X_Distance(X) && Y_Distance(Y));
+  }
+ENUM_BASE_CORNER CChartObjectLabel::Corner(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_BASE_CORNER)WRONG_VALUE);
+   return((ENUM_BASE_CORNER)ObjectGetInteger(m_chart_id, m_name, OBJPROP_CORNER));
+  }
+bool CChartObjectLabel::Save(const int file_handle)
+  {
+   if(!CChartObjectText::Save(file_handle))
+      return(false);
+   return(SaveInteger(file_handle, OBJPROP_XDISTANCE) && SaveInteger(file_handle, OBJPROP_YDISTANCE) &&
+          SaveInteger(file_handle, OBJPROP_CORNER));
+  }
+bool CChartObjectLabel::Load(const int file_handle)
+  {
+   if(!CChartObjectText::Load(file_handle))
+      return(false);
+   return(LoadInteger(file_handle, OBJPROP_XDISTANCE) && LoadInteger(file_handle, OBJPROP_YDISTANCE) &&
+          LoadInteger(file_handle, OBJPROP_CORNER));
+  }
+//+------------------------------------------------------------------+
+//| Edit box: a label with a size, a background and a border, whose  |
+//| text the user may edit unless it is read-only.                   |
+//+------------------------------------------------------------------+
+class CChartObjectEdit : public CChartObjectLabel
+  {
+public:
+                     CChartObjectEdit(void) {}
+                    ~CChartObjectEdit(void) {}
+   bool              Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY);
+   //--- size in pixels
+   bool              X_Size(const int X) const { return(SetInteger(OBJPROP_XSIZE, X)); }
+   bool              Y_Size(const int Y) const { return(SetInteger(OBJPROP_YSIZE, Y)); }
+   int               X_Size(void) const { return((int)GetInteger(OBJPROP_XSIZE)); }
+   int               Y_Size(void) const { return((int)GetInteger(OBJPROP_YSIZE)); }
+   //--- colours, editing, alignment
+   color             BackColor(void) const;
+   bool              BackColor(const color new_color) const { return(SetInteger(OBJPROP_BGCOLOR, (long)new_color)); }
+   color             BorderColor(void) const;
+   bool              BorderColor(const color new_color) const { return(SetInteger(OBJPROP_BORDER_COLOR, (long)new_color)); }
+   bool              ReadOnly(void) const { return(GetFlag(OBJPROP_READONLY)); }
+   bool              ReadOnly(const bool flag) const { return(SetInteger(OBJPROP_READONLY, flag)); }
+   ENUM_ALIGN_MODE   TextAlign(void) const;
+   bool              TextAlign(const ENUM_ALIGN_MODE align) const { return(SetInteger(OBJPROP_ALIGN, (long)align)); }
+   //--- an edit box is not rotated
+   double            Angle(void) const { return(GetDouble(OBJPROP_ANGLE)); }
+   bool              Angle(const double angle) const { return(false); }
+   virtual int       Type(void) const { return(OBJ_EDIT); }
+   //--- file storage: CChartObjectLabel's record, then size, colours, read-only and alignment
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+
+protected:
+   //--- makes an object of \`type\` and sets place and size
+   bool              CreateSized(long chart_id, const string name, const int window, const ENUM_OBJECT type,
+                                 const int X, const int Y, const int sizeX, const int sizeY);
+  };
+bool CChartObjectEdit::CreateSized(long chart_id, const string name, const int window, const ENUM_OBJECT type,
+                                   const int X, const int Y, const int sizeX, const int sizeY)
+  {
+   if(!ObjectCreate(chart_id, name, type, window, 0, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 1))
+      return(false);
+   return(X_Distance(X) && Y_Distance(Y) && X_Size(sizeX) && Y_Size(sizeY));
+  }
+bool CChartObjectEdit::Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY)
+  {
+   return(CreateSized(chart_id, name, window, OBJ_EDIT, X, Y, sizeX, sizeY));
+  }
+color CChartObjectEdit::BackColor(void) const
+  {
+   return(GetColor(OBJPROP_BGCOLOR));
+  }
+color CChartObjectEdit::BorderColor(void) const
+  {
+   return(GetColor(OBJPROP_BORDER_COLOR));
+  }
+ENUM_ALIGN_MODE CChartObjectEdit::TextAlign(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_ALIGN_MODE)WRONG_VALUE);
+   return((ENUM_ALIGN_MODE)ObjectGetInteger(m_chart_id, m_name, OBJPROP_ALIGN));
+  }
+bool CChartObjectEdit::Save(const int file_handle)
+  {
+   if(!CChartObjectLabel::Save(file_handle))
+      return(false);
+   return(SaveInteger(file_handle, OBJPROP_XSIZE) && SaveInteger(file_handle, OBJPROP_YSIZE) &&
+          SaveInteger(file_handle, OBJPROP_BGCOLOR) && SaveInteger(file_handle, OBJPROP_BORDER_COLOR) &&
+          SaveInteger(file_handle, OBJPROP_READONLY) && SaveInteger(file_handle, OBJPROP_ALIGN));
+  }
+bool CChartObjectEdit::Load(const int file_handle)
+  {
+   if(!CChartObjectLabel::Load(file_handle))
+      return(false);
+   return(LoadInteger(file_handle, OBJPROP_XSIZE) && LoadInteger(file_handle, OBJPROP_YSIZE) &&
+          LoadInteger(file_handle, OBJPROP_BGCOLOR) && LoadInteger(file_handle, OBJPROP_BORDER_COLOR) &&
+          LoadInteger(file_handle, OBJPROP_READONLY) && LoadInteger(file_handle, OBJPROP_ALIGN));
+  }
+//+------------------------------------------------------------------+
+//| Button: an edit-like box with a pressed/released state.          |
+//+------------------------------------------------------------------+
+class CChartObjectButton : public CChartObjectEdit
+  {
+public:
+                     CChartObjectButton(void) {}
+                    ~CChartObjectButton(void) {}
+   bool              Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY);
+   //--- pressed (true) or released
+   bool              State(void) const { return(GetFlag(OBJPROP_STATE)); }
+   bool              State(const bool state) const { return(SetInteger(OBJPROP_STATE, state)); }
+   virtual int       Type(void) const { return(OBJ_BUTTON); }
+   //--- file storage: CChartObjectEdit's record, then the state
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+  };
+bool CChartObjectButton::Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY)
+  {
+   return(CreateSized(chart_id, name, window, OBJ_BUTTON, X, Y, sizeX, sizeY));
+  }
+bool CChartObjectButton::Save(const int file_handle)
+  {
+   return(CChartObjectEdit::Save(file_handle) && SaveInteger(file_handle, OBJPROP_STATE));
+  }
+bool CChartObjectButton::Load(const int file_handle)
+  {
+   return(CChartObjectEdit::Load(file_handle) && LoadInteger(file_handle, OBJPROP_STATE));
+  }
+//+------------------------------------------------------------------+
+//| Rectangle label: a filled rectangle placed in pixels.            |
+//+------------------------------------------------------------------+
+class CChartObjectRectLabel : public CChartObjectLabel
+  {
+public:
+                     CChartObjectRectLabel(void) {}
+                    ~CChartObjectRectLabel(void) {}
+   bool              Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY);
+   //--- size in pixels
+   bool              X_Size(const int X) const { return(SetInteger(OBJPROP_XSIZE, X)); }
+   bool              Y_Size(const int Y) const { return(SetInteger(OBJPROP_YSIZE, Y)); }
+   int               X_Size(void) const { return((int)GetInteger(OBJPROP_XSIZE)); }
+   int               Y_Size(void) const { return((int)GetInteger(OBJPROP_YSIZE)); }
+   //--- background and border
+   color             BackColor(void) const;
+   bool              BackColor(const color new_color) const { return(SetInteger(OBJPROP_BGCOLOR, (long)new_color)); }
+   ENUM_BORDER_TYPE  BorderType(void) const;
+   bool              BorderType(const ENUM_BORDER_TYPE flag) const { return(SetInteger(OBJPROP_BORDER_TYPE, (long)flag)); }
+   //--- a rectangle label is not rotated
+   double            Angle(void) const { return(GetDouble(OBJPROP_ANGLE)); }
+   bool              Angle(const double angle) const { return(false); }
+   virtual int       Type(void) const { return(OBJ_RECTANGLE_LABEL); }
+   //--- file storage: CChartObjectLabel's record, then size, background and border type
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+  };
+bool CChartObjectRectLabel::Create(long chart_id, const string name, const int window, const int X, const int Y, const int sizeX, const int sizeY)
+  {
+   if(!ObjectCreate(chart_id, name, OBJ_RECTANGLE_LABEL, window, 0, 0.0))
+      return(false);
+   if(!Attach(chart_id, name, window, 1))
+      return(false);
+   return(X_Distance(X) && Y_Distance(Y) && X_Size(sizeX) && Y_Size(sizeY));
+  }
+color CChartObjectRectLabel::BackColor(void) const
+  {
+   return(GetColor(OBJPROP_BGCOLOR));
+  }
+ENUM_BORDER_TYPE CChartObjectRectLabel::BorderType(void) const
+  {
+   if(m_chart_id == -1)
+      return((ENUM_BORDER_TYPE)WRONG_VALUE);
+   return((ENUM_BORDER_TYPE)ObjectGetInteger(m_chart_id, m_name, OBJPROP_BORDER_TYPE));
+  }
+bool CChartObjectRectLabel::Save(const int file_handle)
+  {
+   if(!CChartObjectLabel::Save(file_handle))
+      return(false);
+   return(SaveInteger(file_handle, OBJPROP_XSIZE) && SaveInteger(file_handle, OBJPROP_YSIZE) &&
+          SaveInteger(file_handle, OBJPROP_BGCOLOR) && SaveInteger(file_handle, OBJPROP_BORDER_TYPE));
+  }
+bool CChartObjectRectLabel::Load(const int file_handle)
+  {
+   if(!CChartObjectLabel::Load(file_handle))
+      return(false);
+   return(LoadInteger(file_handle, OBJPROP_XSIZE) && LoadInteger(file_handle, OBJPROP_YSIZE) &&
+          LoadInteger(file_handle, OBJPROP_BGCOLOR) && LoadInteger(file_handle, OBJPROP_BORDER_TYPE));
+  }
+`,
+  "Charts/Chart.mqh": `//+------------------------------------------------------------------+
+//| Charts/Chart.mqh — class CChart (Standard Library).              |
+//|                                                                  |
+//| Reads and changes the properties of a chart through the Chart*   |
+//| functions. Attach() binds to the program's chart, Attach(id) to  |
+//| any id, FirstChart/NextChart walk the terminal's charts (here    |
+//| only the EA's own). Unbound (ChartId() == -1, after Detach) the  |
+//| setters return false and the getters a "no value" answer:        |
+//| WRONG_VALUE for modes and integers, CLR_NONE for colours, 0.0    |
+//| for doubles, false and "".                                       |
+//| Server choices: the destructor leaves the chart open (MT5 closes |
+//| a chart still bound; here the only chart is the EA's own, which  |
+//| the EA cannot close); Open, Close, Navigate, SetSymbolPeriod,    |
+//| ApplyTemplate, ScreenShot, the *OnDropped and Indicator* methods |
+//| call the built-ins of the same name, which this runtime does not |
+//| offer yet: calling them stops the program with "'ChartOpen' is   |
+//| not available in this runtime yet".                              |
+//| Save/Load write and read the settable properties in a binary     |
+//| file, in this library's own layout.                              |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CChart : public CObject
+  {
+protected:
+   long              m_chart_id;       // chart identifier; -1 unbound
+
+public:
+                     CChart(void) : m_chart_id(-1) {}
+                    ~CChart(void) {}
+   //--- type id
+   virtual int       Type(void) const { return(0x1111); }
+   long              ChartId(void) const { return(m_chart_id); }
+   //--- general properties
+   ENUM_CHART_MODE   Mode(void) const { return((ENUM_CHART_MODE)GetIntegerOr(CHART_MODE, WRONG_VALUE)); }
+   bool              Mode(const ENUM_CHART_MODE mode) const { return(SetInteger(CHART_MODE, (long)mode)); }
+   bool              Foreground(void) const { return(GetFlag(CHART_FOREGROUND)); }
+   bool              Foreground(const bool foreground) const { return(SetInteger(CHART_FOREGROUND, foreground)); }
+   bool              Shift(void) const { return(GetFlag(CHART_SHIFT)); }
+   bool              Shift(const bool shift) const { return(SetInteger(CHART_SHIFT, shift)); }
+   double            ShiftSize(void) const { return(GetDouble(CHART_SHIFT_SIZE)); }
+   bool              ShiftSize(double shift) const;
+   bool              AutoScroll(void) const { return(GetFlag(CHART_AUTOSCROLL)); }
+   bool              AutoScroll(const bool auto_scroll) const { return(SetInteger(CHART_AUTOSCROLL, auto_scroll)); }
+   int               Scale(void) const { return((int)GetIntegerOr(CHART_SCALE, WRONG_VALUE)); }
+   bool              Scale(int scale) const;
+   bool              ScaleFix(void) const { return(GetFlag(CHART_SCALEFIX)); }
+   bool              ScaleFix(const bool scale_fix) const { return(SetInteger(CHART_SCALEFIX, scale_fix)); }
+   bool              ScaleFix_11(void) const { return(GetFlag(CHART_SCALEFIX_11)); }
+   bool              ScaleFix_11(const bool scale_fix_11) const { return(SetInteger(CHART_SCALEFIX_11, scale_fix_11)); }
+   double            FixedMax(void) const { return(GetDouble(CHART_FIXED_MAX)); }
+   bool              FixedMax(const double max) const { return(SetDouble(CHART_FIXED_MAX, max)); }
+   double            FixedMin(void) const { return(GetDouble(CHART_FIXED_MIN)); }
+   bool              FixedMin(const double min) const { return(SetDouble(CHART_FIXED_MIN, min)); }
+   bool              ScalePPB(void) const { return(GetFlag(CHART_SCALE_PT_PER_BAR)); }
+   bool              ScalePPB(const bool scale_ppb) const { return(SetInteger(CHART_SCALE_PT_PER_BAR, scale_ppb)); }
+   double            PointsPerBar(void) const { return(GetDouble(CHART_POINTS_PER_BAR)); }
+   bool              PointsPerBar(const double points_per_bar) const { return(SetDouble(CHART_POINTS_PER_BAR, points_per_bar)); }
+   //--- what is shown
+   bool              ShowOHLC(void) const { return(GetFlag(CHART_SHOW_OHLC)); }
+   bool              ShowOHLC(const bool show) const { return(SetInteger(CHART_SHOW_OHLC, show)); }
+   bool              ShowLineBid(void) const { return(GetFlag(CHART_SHOW_BID_LINE)); }
+   bool              ShowLineBid(const bool show) const { return(SetInteger(CHART_SHOW_BID_LINE, show)); }
+   bool              ShowLineAsk(void) const { return(GetFlag(CHART_SHOW_ASK_LINE)); }
+   bool              ShowLineAsk(const bool show) const { return(SetInteger(CHART_SHOW_ASK_LINE, show)); }
+   bool              ShowLastLine(void) const { return(GetFlag(CHART_SHOW_LAST_LINE)); }
+   bool              ShowLastLine(const bool show) const { return(SetInteger(CHART_SHOW_LAST_LINE, show)); }
+   bool              ShowPeriodSep(void) const { return(GetFlag(CHART_SHOW_PERIOD_SEP)); }
+   bool              ShowPeriodSep(const bool show) const { return(SetInteger(CHART_SHOW_PERIOD_SEP, show)); }
+   bool              ShowGrid(void) const { return(GetFlag(CHART_SHOW_GRID)); }
+   bool              ShowGrid(const bool show) const { return(SetInteger(CHART_SHOW_GRID, show)); }
+   ENUM_CHART_VOLUME_MODE ShowVolumes(void) const { return((ENUM_CHART_VOLUME_MODE)GetIntegerOr(CHART_SHOW_VOLUMES, WRONG_VALUE)); }
+   bool              ShowVolumes(const ENUM_CHART_VOLUME_MODE show) const { return(SetInteger(CHART_SHOW_VOLUMES, (long)show)); }
+   bool              ShowObjectDescr(void) const { return(GetFlag(CHART_SHOW_OBJECT_DESCR)); }
+   bool              ShowObjectDescr(const bool show) const { return(SetInteger(CHART_SHOW_OBJECT_DESCR, show)); }
+   bool              ShowDateScale(void) const { return(GetFlag(CHART_SHOW_DATE_SCALE)); }
+   bool              ShowDateScale(const bool show) const { return(SetInteger(CHART_SHOW_DATE_SCALE, show)); }
+   bool              ShowPriceScale(void) const { return(GetFlag(CHART_SHOW_PRICE_SCALE)); }
+   bool              ShowPriceScale(const bool show) const { return(SetInteger(CHART_SHOW_PRICE_SCALE, show)); }
+   bool              ShowTradeLevels(void) const { return(GetFlag(CHART_SHOW_TRADE_LEVELS)); }
+   bool              ShowTradeLevels(const bool show) const { return(SetInteger(CHART_SHOW_TRADE_LEVELS, show)); }
+   bool              ShowOneClick(void) const { return(GetFlag(CHART_SHOW_ONE_CLICK)); }
+   bool              ShowOneClick(const bool show) const { return(SetInteger(CHART_SHOW_ONE_CLICK, show)); }
+   //--- colours
+   color             ColorBackground(void) const { return(GetColor(CHART_COLOR_BACKGROUND)); }
+   bool              ColorBackground(const color new_color) const { return(SetInteger(CHART_COLOR_BACKGROUND, (long)new_color)); }
+   color             ColorForeground(void) const { return(GetColor(CHART_COLOR_FOREGROUND)); }
+   bool              ColorForeground(const color new_color) const { return(SetInteger(CHART_COLOR_FOREGROUND, (long)new_color)); }
+   color             ColorGrid(void) const { return(GetColor(CHART_COLOR_GRID)); }
+   bool              ColorGrid(const color new_color) const { return(SetInteger(CHART_COLOR_GRID, (long)new_color)); }
+   color             ColorBarUp(void) const { return(GetColor(CHART_COLOR_CHART_UP)); }
+   bool              ColorBarUp(const color new_color) const { return(SetInteger(CHART_COLOR_CHART_UP, (long)new_color)); }
+   color             ColorBarDown(void) const { return(GetColor(CHART_COLOR_CHART_DOWN)); }
+   bool              ColorBarDown(const color new_color) const { return(SetInteger(CHART_COLOR_CHART_DOWN, (long)new_color)); }
+   color             ColorCandleBull(void) const { return(GetColor(CHART_COLOR_CANDLE_BULL)); }
+   bool              ColorCandleBull(const color new_color) const { return(SetInteger(CHART_COLOR_CANDLE_BULL, (long)new_color)); }
+   color             ColorCandleBear(void) const { return(GetColor(CHART_COLOR_CANDLE_BEAR)); }
+   bool              ColorCandleBear(const color new_color) const { return(SetInteger(CHART_COLOR_CANDLE_BEAR, (long)new_color)); }
+   color             ColorChartLine(void) const { return(GetColor(CHART_COLOR_CHART_LINE)); }
+   bool              ColorChartLine(const color new_color) const { return(SetInteger(CHART_COLOR_CHART_LINE, (long)new_color)); }
+   color             ColorVolumes(void) const { return(GetColor(CHART_COLOR_VOLUME)); }
+   bool              ColorVolumes(const color new_color) const { return(SetInteger(CHART_COLOR_VOLUME, (long)new_color)); }
+   color             ColorLineBid(void) const { return(GetColor(CHART_COLOR_BID)); }
+   bool              ColorLineBid(const color new_color) const { return(SetInteger(CHART_COLOR_BID, (long)new_color)); }
+   color             ColorLineAsk(void) const { return(GetColor(CHART_COLOR_ASK)); }
+   bool              ColorLineAsk(const color new_color) const { return(SetInteger(CHART_COLOR_ASK, (long)new_color)); }
+   color             ColorLineLast(void) const { return(GetColor(CHART_COLOR_LAST)); }
+   bool              ColorLineLast(const color new_color) const { return(SetInteger(CHART_COLOR_LAST, (long)new_color)); }
+   color             ColorStopLevels(void) const { return(GetColor(CHART_COLOR_STOP_LEVEL)); }
+   bool              ColorStopLevels(const color new_color) const { return(SetInteger(CHART_COLOR_STOP_LEVEL, (long)new_color)); }
+   //--- behaviour
+   bool              BringToTop(void) const { return(SetInteger(CHART_BRING_TO_TOP, true)); }
+   bool              EventObjectCreate(const bool flag = true) const { return(SetInteger(CHART_EVENT_OBJECT_CREATE, flag)); }
+   bool              EventObjectDelete(const bool flag = true) const { return(SetInteger(CHART_EVENT_OBJECT_DELETE, flag)); }
+   bool              EventMouseMove(const bool flag = true) const { return(SetInteger(CHART_EVENT_MOUSE_MOVE, flag)); }
+   bool              MouseScroll(const bool flag = true) const { return(SetInteger(CHART_MOUSE_SCROLL, flag)); }
+   bool              DragTradeLevels(const bool flag = true) const { return(SetInteger(CHART_DRAG_TRADE_LEVELS, flag)); }
+   bool              KeyboardControl(const bool flag = true) const { return(SetInteger(CHART_KEYBOARD_CONTROL, flag)); }
+   bool              ContextMenu(const bool flag = true) const { return(SetInteger(CHART_CONTEXT_MENU, flag)); }
+   bool              CrosshairTool(const bool flag = true) const { return(SetInteger(CHART_CROSSHAIR_TOOL, flag)); }
+   //--- read-only properties (windows by number, 0 = the main window)
+   int               VisibleBars(void) const { return((int)GetIntegerOr(CHART_VISIBLE_BARS, WRONG_VALUE)); }
+   int               WindowsTotal(void) const { return((int)GetIntegerOr(CHART_WINDOWS_TOTAL, WRONG_VALUE)); }
+   bool              WindowIsVisible(const int num) const;
+   int               WindowHandle(void) const { return((int)GetIntegerOr(CHART_WINDOW_HANDLE, WRONG_VALUE)); }
+   int               FirstVisibleBar(void) const { return((int)GetIntegerOr(CHART_FIRST_VISIBLE_BAR, WRONG_VALUE)); }
+   int               WidthInBars(void) const { return((int)GetIntegerOr(CHART_WIDTH_IN_BARS, WRONG_VALUE)); }
+   int               WidthInPixels(void) const { return((int)GetIntegerOr(CHART_WIDTH_IN_PIXELS, WRONG_VALUE)); }
+   int               HeightInPixels(const int num) const;
+   int               SubwindowY(const int num) const;
+   double            PriceMin(const int num) const;
+   double            PriceMax(const int num) const;
+   bool              IsObject(void) const { return(GetFlag(CHART_IS_OBJECT)); }
+   //--- binding
+   void              Attach(void) { m_chart_id = ChartID(); }
+   void              Attach(const long chart) { m_chart_id = chart; }
+   void              FirstChart(void) { m_chart_id = ChartFirst(); }
+   void              NextChart(void) { m_chart_id = ChartNext(m_chart_id); }
+   long              Open(const string symbol_name, const ENUM_TIMEFRAMES timeframe);
+   void              Detach(void) { m_chart_id = -1; }
+   void              Close(void);
+   bool              Navigate(const ENUM_CHART_POSITION position, const int shift = 0) const;
+   //--- the chart's symbol and timeframe, redrawing
+   string            Symbol(void) const { return(ChartSymbol(m_chart_id)); }
+   ENUM_TIMEFRAMES   Period(void) const { return(ChartPeriod(m_chart_id)); }
+   void              Redraw(void) const { ChartRedraw(m_chart_id); }
+   //--- any property
+   long              GetInteger(const ENUM_CHART_PROPERTY_INTEGER prop_id, const int sub_window = 0) const;
+   bool              GetInteger(const ENUM_CHART_PROPERTY_INTEGER prop_id, const int sub_window, long &value) const;
+   double            GetDouble(const ENUM_CHART_PROPERTY_DOUBLE prop_id, const int sub_window = 0) const;
+   bool              GetDouble(const ENUM_CHART_PROPERTY_DOUBLE prop_id, const int sub_window, double &value) const;
+   string            GetString(const ENUM_CHART_PROPERTY_STRING prop_id) const;
+   bool              GetString(const ENUM_CHART_PROPERTY_STRING prop_id, string &value) const;
+   bool              SetInteger(const ENUM_CHART_PROPERTY_INTEGER prop_id, const long value) const;
+   bool              SetDouble(const ENUM_CHART_PROPERTY_DOUBLE prop_id, const double value) const;
+   bool              SetString(const ENUM_CHART_PROPERTY_STRING prop_id, const string value) const;
+   //--- built-ins this runtime does not offer yet (see the header)
+   bool              SetSymbolPeriod(const string symbol_name, const ENUM_TIMEFRAMES timeframe) const;
+   bool              ApplyTemplate(const string filename) const;
+   bool              ScreenShot(const string filename, const int width, const int height, const ENUM_ALIGN_MODE align_mode = ALIGN_RIGHT) const;
+   int               WindowOnDropped(void) const { return(ChartWindowOnDropped()); }
+   double            PriceOnDropped(void) const { return(ChartPriceOnDropped()); }
+   datetime          TimeOnDropped(void) const { return(ChartTimeOnDropped()); }
+   int               XOnDropped(void) const { return(ChartXOnDropped()); }
+   int               YOnDropped(void) const { return(ChartYOnDropped()); }
+   bool              IndicatorAdd(const int subwin, const int handle) const;
+   bool              IndicatorDelete(const int subwin, const string name) const;
+   int               IndicatorsTotal(const int subwin) const;
+   string            IndicatorName(const int subwin, const int index) const;
+   //--- file storage
+   virtual bool      Save(const int file_handle);
+   virtual bool      Load(const int file_handle);
+
+protected:
+   long              GetIntegerOr(const ENUM_CHART_PROPERTY_INTEGER prop_id, const long unbound) const;
+   bool              GetFlag(const ENUM_CHART_PROPERTY_INTEGER prop_id) const;
+   color             GetColor(const ENUM_CHART_PROPERTY_INTEGER prop_id) const;
+   //--- the properties Save/Load write (their count)
+   int               SavedIntegers(ENUM_CHART_PROPERTY_INTEGER &ids[]) const;
+   int               SavedDoubles(ENUM_CHART_PROPERTY_DOUBLE &ids[]) const;
+  };
+//+------------------------------------------------------------------+
+//| An integer property (\`unbound\` when not bound).                  |
+//+------------------------------------------------------------------+
+long CChart::GetIntegerOr(const ENUM_CHART_PROPERTY_INTEGER prop_id, const long unbound) const
+  {
+   if(m_chart_id == -1)
+      return(unbound);
+   return(ChartGetInteger(m_chart_id, prop_id));
+  }
+//+------------------------------------------------------------------+
+//| A boolean property (false when not bound).                       |
+//+------------------------------------------------------------------+
+bool CChart::GetFlag(const ENUM_CHART_PROPERTY_INTEGER prop_id) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartGetInteger(m_chart_id, prop_id) != 0);
+  }
+//+------------------------------------------------------------------+
+//| A colour property (CLR_NONE when not bound or for no colour).    |
+//+------------------------------------------------------------------+
+color CChart::GetColor(const ENUM_CHART_PROPERTY_INTEGER prop_id) const
+  {
+   if(m_chart_id == -1)
+      return(CLR_NONE);
+   long value = ChartGetInteger(m_chart_id, prop_id);
+   if(value == -1 || value == 0xFFFFFFFF)
+      return(CLR_NONE);
+   return((color)value);
+  }
+//+------------------------------------------------------------------+
+//| Right margin in percent of the chart's width (10 to 50).         |
+//+------------------------------------------------------------------+
+bool CChart::ShiftSize(double shift) const
+  {
+   if(shift < 10.0)
+      shift = 10.0;
+   if(shift > 50.0)
+      shift = 50.0;
+   return(SetDouble(CHART_SHIFT_SIZE, shift));
+  }
+//+------------------------------------------------------------------+
+//| Scale 0 (narrowest bars) to 5; out-of-range values are clamped.  |
+//+------------------------------------------------------------------+
+bool CChart::Scale(int scale) const
+  {
+   if(scale < 0)
+      scale = 0;
+   if(scale > 5)
+      scale = 5;
+   return(SetInteger(CHART_SCALE, scale));
+  }
+bool CChart::WindowIsVisible(const int num) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartGetInteger(m_chart_id, CHART_WINDOW_IS_VISIBLE, num) != 0);
+  }
+int CChart::HeightInPixels(const int num) const
+  {
+   if(m_chart_id == -1)
+      return(WRONG_VALUE);
+   return((int)ChartGetInteger(m_chart_id, CHART_HEIGHT_IN_PIXELS, num));
+  }
+int CChart::SubwindowY(const int num) const
+  {
+   if(m_chart_id == -1)
+      return(WRONG_VALUE);
+   return((int)ChartGetInteger(m_chart_id, CHART_WINDOW_YDISTANCE, num));
+  }
+double CChart::PriceMin(const int num) const
+  {
+   if(m_chart_id == -1)
+      return(0.0);
+   return(ChartGetDouble(m_chart_id, CHART_PRICE_MIN, num));
+  }
+double CChart::PriceMax(const int num) const
+  {
+   if(m_chart_id == -1)
+      return(0.0);
+   return(ChartGetDouble(m_chart_id, CHART_PRICE_MAX, num));
+  }
+//+------------------------------------------------------------------+
+//| Opens a chart and binds to it (ChartOpen).                       |
+//+------------------------------------------------------------------+
+long CChart::Open(const string symbol_name, const ENUM_TIMEFRAMES timeframe)
+  {
+   m_chart_id = ChartOpen(symbol_name, timeframe);
+   if(m_chart_id == 0)
+      m_chart_id = -1;
+   return(m_chart_id);
+  }
+//+------------------------------------------------------------------+
+//| Closes the bound chart (ChartClose) and unbinds.                 |
+//+------------------------------------------------------------------+
+void CChart::Close(void)
+  {
+   if(m_chart_id == -1)
+      return;
+   ChartClose(m_chart_id);
+   m_chart_id = -1;
+  }
+bool CChart::Navigate(const ENUM_CHART_POSITION position, const int shift) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartNavigate(m_chart_id, position, shift));
+  }
+//+------------------------------------------------------------------+
+//| Any property, by the Chart* functions.                           |
+//+------------------------------------------------------------------+
+long CChart::GetInteger(const ENUM_CHART_PROPERTY_INTEGER prop_id, const int sub_window) const
+  {
+   if(m_chart_id == -1)
+      return(0);
+   return(ChartGetInteger(m_chart_id, prop_id, sub_window));
+  }
+bool CChart::GetInteger(const ENUM_CHART_PROPERTY_INTEGER prop_id, const int sub_window, long &value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartGetInteger(m_chart_id, prop_id, sub_window, value));
+  }
+double CChart::GetDouble(const ENUM_CHART_PROPERTY_DOUBLE prop_id, const int sub_window) const
+  {
+   if(m_chart_id == -1)
+      return(0.0);
+   return(ChartGetDouble(m_chart_id, prop_id, sub_window));
+  }
+bool CChart::GetDouble(const ENUM_CHART_PROPERTY_DOUBLE prop_id, const int sub_window, double &value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartGetDouble(m_chart_id, prop_id, sub_window, value));
+  }
+string CChart::GetString(const ENUM_CHART_PROPERTY_STRING prop_id) const
+  {
+   if(m_chart_id == -1)
+      return("");
+   return(ChartGetString(m_chart_id, prop_id));
+  }
+bool CChart::GetString(const ENUM_CHART_PROPERTY_STRING prop_id, string &value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartGetString(m_chart_id, prop_id, value));
+  }
+bool CChart::SetInteger(const ENUM_CHART_PROPERTY_INTEGER prop_id, const long value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartSetInteger(m_chart_id, prop_id, value));
+  }
+bool CChart::SetDouble(const ENUM_CHART_PROPERTY_DOUBLE prop_id, const double value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartSetDouble(m_chart_id, prop_id, value));
+  }
+bool CChart::SetString(const ENUM_CHART_PROPERTY_STRING prop_id, const string value) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartSetString(m_chart_id, prop_id, value));
+  }
+//+------------------------------------------------------------------+
+//| Wrappers of built-ins this runtime does not offer yet.           |
+//+------------------------------------------------------------------+
+bool CChart::SetSymbolPeriod(const string symbol_name, const ENUM_TIMEFRAMES timeframe) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartSetSymbolPeriod(m_chart_id, symbol_name, timeframe));
+  }
+bool CChart::ApplyTemplate(const string filename) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartApplyTemplate(m_chart_id, filename));
+  }
+bool CChart::ScreenShot(const string filename, const int width, const int height, const ENUM_ALIGN_MODE align_mode) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartScreenShot(m_chart_id, filename, width, height, align_mode));
+  }
+bool CChart::IndicatorAdd(const int subwin, const int handle) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartIndicatorAdd(m_chart_id, subwin, handle));
+  }
+bool CChart::IndicatorDelete(const int subwin, const string name) const
+  {
+   if(m_chart_id == -1)
+      return(false);
+   return(ChartIndicatorDelete(m_chart_id, subwin, name));
+  }
+int CChart::IndicatorsTotal(const int subwin) const
+  {
+   if(m_chart_id == -1)
+      return(0);
+   return(ChartIndicatorsTotal(m_chart_id, subwin));
+  }
+string CChart::IndicatorName(const int subwin, const int index) const
+  {
+   if(m_chart_id == -1)
+      return("");
+   return(ChartIndicatorName(m_chart_id, subwin, index));
+  }
+//+------------------------------------------------------------------+
+//| The settable properties Save/Load write, in this order.          |
+//+------------------------------------------------------------------+
+int CChart::SavedIntegers(ENUM_CHART_PROPERTY_INTEGER &ids[]) const
+  {
+   ENUM_CHART_PROPERTY_INTEGER list[] =
+     {
+      CHART_MODE, CHART_FOREGROUND, CHART_SHIFT, CHART_AUTOSCROLL, CHART_SCALE, CHART_SCALEFIX,
+      CHART_SCALEFIX_11, CHART_SCALE_PT_PER_BAR, CHART_SHOW_OHLC, CHART_SHOW_BID_LINE,
+      CHART_SHOW_ASK_LINE, CHART_SHOW_LAST_LINE, CHART_SHOW_PERIOD_SEP, CHART_SHOW_GRID,
+      CHART_SHOW_VOLUMES, CHART_SHOW_OBJECT_DESCR, CHART_SHOW_DATE_SCALE, CHART_SHOW_PRICE_SCALE,
+      CHART_SHOW_TRADE_LEVELS, CHART_COLOR_BACKGROUND, CHART_COLOR_FOREGROUND, CHART_COLOR_GRID,
+      CHART_COLOR_VOLUME, CHART_COLOR_CHART_UP, CHART_COLOR_CHART_DOWN, CHART_COLOR_CHART_LINE,
+      CHART_COLOR_CANDLE_BULL, CHART_COLOR_CANDLE_BEAR, CHART_COLOR_BID, CHART_COLOR_ASK,
+      CHART_COLOR_LAST, CHART_COLOR_STOP_LEVEL
+     };
+   int total = ArraySize(list);
+   ArrayResize(ids, total);
+   for(int i = 0; i < total; i++)
+      ids[i] = list[i];
+   return(total);
+  }
+int CChart::SavedDoubles(ENUM_CHART_PROPERTY_DOUBLE &ids[]) const
+  {
+   ENUM_CHART_PROPERTY_DOUBLE list[] = {CHART_SHIFT_SIZE, CHART_FIXED_MAX, CHART_FIXED_MIN, CHART_POINTS_PER_BAR};
+   int total = ArraySize(list);
+   ArrayResize(ids, total);
+   for(int i = 0; i < total; i++)
+      ids[i] = list[i];
+   return(total);
+  }
+//+------------------------------------------------------------------+
+//| Writes a -1 marker (long), Type() (int), then each property of   |
+//| SavedIntegers as a long and of SavedDoubles as a double.         |
+//+------------------------------------------------------------------+
+bool CChart::Save(const int file_handle)
+  {
+   if(file_handle == INVALID_HANDLE || m_chart_id == -1)
+      return(false);
+   if(FileWriteLong(file_handle, -1) != sizeof(long) || FileWriteInteger(file_handle, Type()) != sizeof(int))
+      return(false);
+   ENUM_CHART_PROPERTY_INTEGER ints[];
+   ENUM_CHART_PROPERTY_DOUBLE doubles[];
+   int n_ints = SavedIntegers(ints);
+   int n_doubles = SavedDoubles(doubles);
+   for(int i = 0; i < n_ints; i++)
+      if(FileWriteLong(file_handle, ChartGetInteger(m_chart_id, ints[i])) != sizeof(long))
+         return(false);
+   for(int i = 0; i < n_doubles; i++)
+      if(FileWriteDouble(file_handle, ChartGetDouble(m_chart_id, doubles[i])) != sizeof(double))
+         return(false);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Reads what Save wrote and sets it on the bound chart.            |
+//+------------------------------------------------------------------+
+bool CChart::Load(const int file_handle)
+  {
+   if(file_handle == INVALID_HANDLE || m_chart_id == -1)
+      return(false);
+   ResetLastError();
+   if(FileReadLong(file_handle) != -1 || FileReadInteger(file_handle) != Type() || GetLastError() != 0)
+      return(false);
+   ENUM_CHART_PROPERTY_INTEGER ints[];
+   ENUM_CHART_PROPERTY_DOUBLE doubles[];
+   int n_ints = SavedIntegers(ints);
+   int n_doubles = SavedDoubles(doubles);
+   for(int i = 0; i < n_ints; i++)
+     {
+      long value = FileReadLong(file_handle);
+      if(GetLastError() != 0 || !ChartSetInteger(m_chart_id, ints[i], value))
+         return(false);
+     }
+   for(int i = 0; i < n_doubles; i++)
+     {
+      double value = FileReadDouble(file_handle);
+      if(GetLastError() != 0 || !ChartSetDouble(m_chart_id, doubles[i], value))
+         return(false);
+     }
+   return(true);
+  }
+`,
+  "Expert/Expert.mqh": `//+------------------------------------------------------------------+
+//| Expert/Expert.mqh — CExpert (Standard Library), the expert the   |
+//| MQL5 Wizard generates: one signal, one trailing stop and one     |
+//| money management module driving a CExpertTrade.                  |
+//|                                                                  |
+//| Set up: Init(symbol, period, every_tick, magic), InitSignal,     |
+//| InitTrailing, InitMoney (the expert owns the modules given),     |
+//| ValidationSettings, InitIndicators; OnTick/OnTrade/OnTimer from  |
+//| the program's handlers; Deinit at the end.                       |
+//| On each new bar of the period (each tick with every_tick) it     |
+//| refreshes the series and indicators, computes the signal's       |
+//| direction once, then with a position of its own (symbol and      |
+//| magic): reverses it, else closes it (money stop-out or signal),  |
+//| else trails its stop; with a pending order of its own: deletes it|
+//| when expired or when the signal closes its side, else lets the   |
+//| signal move it; with neither: opens a long or a short.           |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ExpertBase.mqh"
+#include "ExpertTrade.mqh"
+#include "ExpertSignal.mqh"
+#include "ExpertMoney.mqh"
+#include "ExpertTrailing.mqh"
+#include <Trade/PositionInfo.mqh>
+#include <Trade/OrderInfo.mqh>
+#include <Trade/DealInfo.mqh>
+#include <Trade/AccountInfo.mqh>
+
+class CExpert : public CExpertBase
+  {
+protected:
+   int               m_max_orders;     // positions and pending orders at most
+   datetime          m_last_bar;       // open time of the bar last processed
+   datetime          m_expiration;     // expiration the expert enforces itself (0: none)
+   //--- event processing flags
+   bool              m_on_tick_process;
+   bool              m_on_trade_process;
+   bool              m_on_timer_process;
+   bool              m_on_chart_event_process;
+   bool              m_on_book_event_process;
+   //--- collections and modules
+   CIndicators       m_indicators;     // every series and indicator of the modules
+   CExpertTrade     *m_trade;
+   CExpertSignal    *m_signal;
+   CExpertMoney     *m_money;
+   CExpertTrailing  *m_trailing;
+   bool              m_check_volume;   // check the margin before opening
+   //--- trade objects
+   CPositionInfo     m_position;
+   CDealInfo         m_deal;
+   COrderInfo        m_order;
+   CAccountInfo      m_account;
+
+public:
+                     CExpert(void) : m_max_orders(1), m_last_bar(0), m_expiration(0),
+                                     m_on_tick_process(true), m_on_trade_process(false), m_on_timer_process(false),
+                                     m_on_chart_event_process(false), m_on_book_event_process(false),
+                                     m_trade(NULL), m_signal(NULL), m_money(NULL), m_trailing(NULL),
+                                     m_check_volume(false) {}
+                    ~CExpert(void) {}
+   //--- initialisation
+   bool              Init(string symbol, ENUM_TIMEFRAMES period, bool every_tick, ulong magic = 0);
+   void              Magic(ulong value);
+   //--- parameters
+   int               MaxOrders(void) const { return(m_max_orders); }
+   void              MaxOrders(int value) { m_max_orders = value; }
+   void              OnTickProcess(bool value) { m_on_tick_process = value; }
+   void              OnTradeProcess(bool value) { m_on_trade_process = value; }
+   void              OnTimerProcess(bool value) { m_on_timer_process = value; }
+   void              OnChartEventProcess(bool value) { m_on_chart_event_process = value; }
+   void              OnBookEventProcess(bool value) { m_on_book_event_process = value; }
+   void              CheckVolume(bool value) { m_check_volume = value; }
+   //--- the modules (NULL: the base module, which does nothing of its own)
+   virtual bool      InitSignal(CExpertSignal *signal = NULL);
+   virtual bool      InitTrailing(CExpertTrailing *trailing = NULL);
+   virtual bool      InitMoney(CExpertMoney *money = NULL);
+   virtual bool      InitTrade(ulong magic, CExpertTrade *trade = NULL);
+   virtual void      Deinit(void);
+   //--- set-up checks and indicators
+   virtual bool      ValidationSettings(void);
+   virtual bool      InitIndicators(CIndicators *indicators = NULL);
+   //--- events
+   virtual void      OnTick(void);
+   virtual void      OnTrade(void);
+   virtual void      OnTimer(void);
+   virtual void      OnChartEvent(const int id, const long &lparam, const double &dparam, const string &sparam) {}
+   virtual void      OnBookEvent(const string &symbol) {}
+
+protected:
+   virtual bool      InitParameters(void) { return(true); }
+   virtual void      DeinitTrade(void);
+   virtual void      DeinitSignal(void);
+   virtual void      DeinitTrailing(void);
+   virtual void      DeinitMoney(void);
+   virtual void      DeinitIndicators(void) { m_indicators.Clear(); }
+   //--- one pass
+   virtual bool      Refresh(void);
+   virtual bool      Processing(void);
+   virtual bool      SelectPosition(void);
+   //--- opening
+   virtual bool      CheckOpen(void);
+   virtual bool      CheckOpenLong(void);
+   virtual bool      CheckOpenShort(void);
+   virtual bool      OpenLong(double price, double sl, double tp);
+   virtual bool      OpenShort(double price, double sl, double tp);
+   //--- reversing
+   virtual bool      CheckReverse(void);
+   virtual bool      CheckReverseLong(void);
+   virtual bool      CheckReverseShort(void);
+   virtual bool      ReverseLong(double price, double sl, double tp);
+   virtual bool      ReverseShort(double price, double sl, double tp);
+   //--- closing
+   virtual bool      CheckClose(void);
+   virtual bool      CheckCloseLong(void);
+   virtual bool      CheckCloseShort(void);
+   virtual bool      CloseAll(double lot);
+   virtual bool      Close(void);
+   virtual bool      CloseLong(double price);
+   virtual bool      CloseShort(double price);
+   //--- trailing the position
+   virtual bool      CheckTrailingStop(void);
+   virtual bool      CheckTrailingStopLong(void);
+   virtual bool      CheckTrailingStopShort(void);
+   virtual bool      TrailingStopLong(double sl, double tp);
+   virtual bool      TrailingStopShort(double sl, double tp);
+   //--- pending orders
+   virtual bool      CheckTrailingOrderLong(void);
+   virtual bool      CheckTrailingOrderShort(void);
+   virtual bool      TrailingOrderLong(double delta);
+   virtual bool      TrailingOrderShort(double delta);
+   virtual bool      CheckDeleteOrderLong(void);
+   virtual bool      CheckDeleteOrderShort(void);
+   virtual bool      DeleteOrders(void);
+   virtual bool      DeleteOrdersLong(void);
+   virtual bool      DeleteOrdersShort(void);
+   virtual bool      DeleteOrder(void);
+   virtual bool      DeleteOrderLong(void) { return(DeleteOrder()); }
+   virtual bool      DeleteOrderShort(void) { return(DeleteOrder()); }
+   //--- volumes
+   double            LotOpenLong(double price, double sl);
+   double            LotOpenShort(double price, double sl);
+   double            LotReverse(double sl);
+   double            LotCheck(double volume, double price, ENUM_ORDER_TYPE order_type);
+   //--- the expert's own positions and orders
+   int               OwnPositions(void);
+   bool              IsOwnOrder(void);
+  };
+//+------------------------------------------------------------------+
+//| Binds the expert to the chart's symbol and timeframe, makes the  |
+//| trade object and the base modules.                               |
+//+------------------------------------------------------------------+
+bool CExpert::Init(string symbol, ENUM_TIMEFRAMES period, bool every_tick, ulong magic)
+  {
+   if(period == PERIOD_CURRENT)
+      period = _Period;
+   if(symbol != _Symbol || period != _Period)
+     {
+      PrintFormat("%s: wrong symbol or timeframe (must be %s:%s)", __FUNCTION__, _Symbol, EnumToString(_Period));
+      return(false);
+     }
+   if(m_symbol == NULL)
+     {
+      m_symbol = new CSymbolInfo;
+      m_own_symbol = true;
+     }
+   if(!m_symbol.Name(symbol))
+      return(false);
+   m_symbol.Refresh();
+   m_symbol.RefreshRates();
+   m_period = period;
+   m_every_tick = every_tick;
+   m_magic = magic;
+   m_last_bar = 0;
+   SetMarginMode();
+   int digits = m_symbol.Digits();
+   m_adjusted_point = m_symbol.Point() * ((digits == 3 || digits == 5) ? 10 : 1);
+   if(!InitTrade(magic))
+      return(false);
+   if(!InitSignal())
+      return(false);
+   if(!InitTrailing())
+      return(false);
+   if(!InitMoney())
+      return(false);
+   if(!InitParameters())
+      return(false);
+   m_init_phase = INIT_PHASE_TUNING;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The magic number of the expert, its trade object and modules.    |
+//+------------------------------------------------------------------+
+void CExpert::Magic(ulong value)
+  {
+   m_magic = value;
+   if(m_trade != NULL)
+      m_trade.SetExpertMagicNumber(value);
+   if(m_signal != NULL)
+      m_signal.Magic(value);
+   if(m_money != NULL)
+      m_money.Magic(value);
+   if(m_trailing != NULL)
+      m_trailing.Magic(value);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::InitTrade(ulong magic, CExpertTrade *trade)
+  {
+   if(m_trade != NULL && m_trade != trade)
+      delete m_trade;
+   m_trade = (trade == NULL) ? new CExpertTrade : trade;
+   m_trade.SetSymbol(m_symbol);
+   m_trade.SetExpertMagicNumber(magic);
+   m_trade.SetMarginMode();
+   m_trade.SetDeviationInPoints((ulong)(3 * m_adjusted_point / m_symbol.Point()));
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::InitSignal(CExpertSignal *signal)
+  {
+   if(m_signal != NULL && m_signal != signal)
+      delete m_signal;
+   m_signal = (signal == NULL) ? new CExpertSignal : signal;
+   if(!m_signal.Init(m_symbol, m_period, m_adjusted_point))
+      return(false);
+   m_signal.EveryTick(m_every_tick);
+   m_signal.Magic(m_magic);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::InitTrailing(CExpertTrailing *trailing)
+  {
+   if(m_trailing != NULL && m_trailing != trailing)
+      delete m_trailing;
+   m_trailing = (trailing == NULL) ? new CExpertTrailing : trailing;
+   if(!m_trailing.Init(m_symbol, m_period, m_adjusted_point))
+      return(false);
+   m_trailing.EveryTick(m_every_tick);
+   m_trailing.Magic(m_magic);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::InitMoney(CExpertMoney *money)
+  {
+   if(m_money != NULL && m_money != money)
+      delete m_money;
+   m_money = (money == NULL) ? new CExpertMoney : money;
+   if(!m_money.Init(m_symbol, m_period, m_adjusted_point))
+      return(false);
+   m_money.EveryTick(m_every_tick);
+   m_money.Magic(m_magic);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Frees the modules, the indicators and the trade object.          |
+//+------------------------------------------------------------------+
+void CExpert::Deinit(void)
+  {
+   DeinitTrade();
+   DeinitSignal();
+   DeinitTrailing();
+   DeinitMoney();
+   DeinitIndicators();
+  }
+//+------------------------------------------------------------------+
+void CExpert::DeinitTrade(void)
+  {
+   if(m_trade != NULL)
+     {
+      delete m_trade;
+      m_trade = NULL;
+     }
+  }
+//+------------------------------------------------------------------+
+void CExpert::DeinitSignal(void)
+  {
+   if(m_signal != NULL)
+     {
+      delete m_signal;
+      m_signal = NULL;
+     }
+  }
+//+------------------------------------------------------------------+
+void CExpert::DeinitTrailing(void)
+  {
+   if(m_trailing != NULL)
+     {
+      delete m_trailing;
+      m_trailing = NULL;
+     }
+  }
+//+------------------------------------------------------------------+
+void CExpert::DeinitMoney(void)
+  {
+   if(m_money != NULL)
+     {
+      delete m_money;
+      m_money = NULL;
+     }
+  }
+//+------------------------------------------------------------------+
+//| Checks the expert's and every module's settings.                 |
+//+------------------------------------------------------------------+
+bool CExpert::ValidationSettings(void)
+  {
+   if(!CExpertBase::ValidationSettings())
+      return(false);
+   if(m_signal == NULL || m_trailing == NULL || m_money == NULL)
+     {
+      Print(__FUNCTION__ + ": a module is missing (call Init first)");
+      return(false);
+     }
+   if(!m_signal.ValidationSettings())
+     {
+      Print(__FUNCTION__ + ": error of the signal's settings");
+      return(false);
+     }
+   if(!m_trailing.ValidationSettings())
+     {
+      Print(__FUNCTION__ + ": error of the trailing's settings");
+      return(false);
+     }
+   if(!m_money.ValidationSettings())
+     {
+      Print(__FUNCTION__ + ": error of the money management's settings");
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes the series every module uses, then the modules'            |
+//| indicators; all join the expert's collection (the argument is    |
+//| not used).                                                       |
+//+------------------------------------------------------------------+
+bool CExpert::InitIndicators(CIndicators *indicators)
+  {
+   CIndicators *collection = GetPointer(m_indicators);
+   m_used_series |= m_signal.UsedSeries();
+   m_used_series |= m_trailing.UsedSeries();
+   m_used_series |= m_money.UsedSeries();
+   if(!CExpertBase::InitIndicators(collection))
+      return(false);
+   m_signal.SetPriceSeries(m_open, m_high, m_low, m_close);
+   m_signal.SetOtherSeries(m_spread, m_time, m_tick_volume, m_real_volume);
+   if(!m_signal.InitIndicators(collection))
+     {
+      Print(__FUNCTION__ + ": error initializing the signal's indicators");
+      return(false);
+     }
+   m_trailing.SetPriceSeries(m_open, m_high, m_low, m_close);
+   m_trailing.SetOtherSeries(m_spread, m_time, m_tick_volume, m_real_volume);
+   if(!m_trailing.InitIndicators(collection))
+     {
+      Print(__FUNCTION__ + ": error initializing the trailing's indicators");
+      return(false);
+     }
+   m_money.SetPriceSeries(m_open, m_high, m_low, m_close);
+   m_money.SetOtherSeries(m_spread, m_time, m_tick_volume, m_real_volume);
+   if(!m_money.InitIndicators(collection))
+     {
+      Print(__FUNCTION__ + ": error initializing the money management's indicators");
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+void CExpert::OnTick(void)
+  {
+   if(!m_on_tick_process || m_init_phase != INIT_PHASE_COMPLETE)
+      return;
+   if(!Refresh())
+      return;
+   Processing();
+  }
+//+------------------------------------------------------------------+
+//| Positions and orders come from the terminal's state on each      |
+//| pass: nothing to track between passes.                           |
+//+------------------------------------------------------------------+
+void CExpert::OnTrade(void)
+  {
+   if(!m_on_trade_process)
+      return;
+  }
+//+------------------------------------------------------------------+
+//| With OnTimerProcess(true) a timer event makes a pass as a tick.  |
+//+------------------------------------------------------------------+
+void CExpert::OnTimer(void)
+  {
+   if(!m_on_timer_process || m_init_phase != INIT_PHASE_COMPLETE)
+      return;
+   if(!Refresh())
+      return;
+   Processing();
+  }
+//+------------------------------------------------------------------+
+//| Fresh quotes; false (no pass) until a new bar of the period      |
+//| opens, unless every tick counts; then the series and indicators. |
+//+------------------------------------------------------------------+
+bool CExpert::Refresh(void)
+  {
+   if(!m_symbol.RefreshRates())
+      return(false);
+   if(!m_every_tick)
+     {
+      datetime bar = iTime(m_symbol.Name(), m_period, 0);
+      if(bar == 0 || bar == m_last_bar)
+         return(false);
+      m_last_bar = bar;
+     }
+   m_indicators.Refresh();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| One pass: true when a trade request was sent.                    |
+//+------------------------------------------------------------------+
+bool CExpert::Processing(void)
+  {
+   m_signal.SetDirection();
+   if(SelectPosition())
+     {
+      if(CheckReverse())
+         return(true);
+      if(!CheckClose())
+        {
+         if(CheckTrailingStop())
+            return(true);
+         return(false);
+        }
+      // closed: an opening may follow on this pass
+     }
+   for(int i = OrdersTotal() - 1; i >= 0; i--)
+     {
+      if(!m_order.SelectByIndex(i) || !IsOwnOrder())
+         continue;
+      ENUM_ORDER_TYPE type = m_order.OrderType();
+      if(type == ORDER_TYPE_BUY_LIMIT || type == ORDER_TYPE_BUY_STOP || type == ORDER_TYPE_BUY_STOP_LIMIT)
+        {
+         if(CheckDeleteOrderLong())
+            return(true);
+         if(CheckTrailingOrderLong())
+            return(true);
+        }
+      else
+        {
+         if(CheckDeleteOrderShort())
+            return(true);
+         if(CheckTrailingOrderShort())
+            return(true);
+        }
+      return(false);
+     }
+   if(OwnPositions() >= m_max_orders)
+      return(false);
+   return(CheckOpen());
+  }
+//+------------------------------------------------------------------+
+//| Selects the expert's position on its symbol (its magic number    |
+//| when the account hedges).                                        |
+//+------------------------------------------------------------------+
+bool CExpert::SelectPosition(void)
+  {
+   if(IsHedging())
+      return(m_position.SelectByMagic(m_symbol.Name(), m_magic));
+   return(m_position.Select(m_symbol.Name()));
+  }
+//+------------------------------------------------------------------+
+int CExpert::OwnPositions(void)
+  {
+   int count = 0;
+   for(int i = PositionsTotal() - 1; i >= 0; i--)
+     {
+      CPositionInfo position;
+      if(!position.SelectByIndex(i))
+         continue;
+      if(position.Symbol() == m_symbol.Name() && (!IsHedging() || position.Magic() == (long)m_magic))
+         count++;
+     }
+   return(count);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::IsOwnOrder(void)
+  {
+   return(m_order.Symbol() == m_symbol.Name() && m_order.Magic() == (long)m_magic);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckOpen(void)
+  {
+   if(CheckOpenLong())
+      return(true);
+   if(CheckOpenShort())
+      return(true);
+   return(false);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckOpenLong(void)
+  {
+   double price = EMPTY_VALUE;
+   double sl = 0.0;
+   double tp = 0.0;
+   datetime expiration = TimeCurrent();
+   if(!m_signal.CheckOpenLong(price, sl, tp, expiration))
+      return(false);
+   m_expiration = 0;
+   if(!m_trade.SetOrderExpiration(expiration))
+      m_expiration = expiration;
+   return(OpenLong(price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckOpenShort(void)
+  {
+   double price = EMPTY_VALUE;
+   double sl = 0.0;
+   double tp = 0.0;
+   datetime expiration = TimeCurrent();
+   if(!m_signal.CheckOpenShort(price, sl, tp, expiration))
+      return(false);
+   m_expiration = 0;
+   if(!m_trade.SetOrderExpiration(expiration))
+      m_expiration = expiration;
+   return(OpenShort(price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::OpenLong(double price, double sl, double tp)
+  {
+   if(price == EMPTY_VALUE)
+      return(false);
+   double lot = LotOpenLong(price, sl);
+   if(m_check_volume)
+      lot = LotCheck(lot, price, ORDER_TYPE_BUY);
+   if(lot == 0.0)
+      return(false);
+   return(m_trade.Buy(lot, price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::OpenShort(double price, double sl, double tp)
+  {
+   if(price == EMPTY_VALUE)
+      return(false);
+   double lot = LotOpenShort(price, sl);
+   if(m_check_volume)
+      lot = LotCheck(lot, price, ORDER_TYPE_SELL);
+   if(lot == 0.0)
+      return(false);
+   return(m_trade.Sell(lot, price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckReverse(void)
+  {
+   if(m_position.PositionType() == POSITION_TYPE_BUY)
+      return(CheckReverseLong());
+   return(CheckReverseShort());
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckReverseLong(void)
+  {
+   double price = EMPTY_VALUE;
+   double sl = 0.0;
+   double tp = 0.0;
+   datetime expiration = TimeCurrent();
+   if(!m_signal.CheckReverseLong(price, sl, tp, expiration))
+      return(false);
+   return(ReverseLong(price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckReverseShort(void)
+  {
+   double price = EMPTY_VALUE;
+   double sl = 0.0;
+   double tp = 0.0;
+   datetime expiration = TimeCurrent();
+   if(!m_signal.CheckReverseShort(price, sl, tp, expiration))
+      return(false);
+   return(ReverseShort(price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+//| Turns the long into a short of the money module's volume: on a   |
+//| hedging account by closing it and selling; on a netting account  |
+//| by one sell of both volumes.                                     |
+//+------------------------------------------------------------------+
+bool CExpert::ReverseLong(double price, double sl, double tp)
+  {
+   if(price == EMPTY_VALUE)
+      return(false);
+   double lot = LotReverse(sl);
+   if(lot == 0.0)
+      return(false);
+   if(IsHedging())
+     {
+      if(!m_trade.PositionClose(m_position.Ticket()))
+         return(false);
+      return(m_trade.Sell(lot, price, sl, tp));
+     }
+   return(m_trade.Sell(lot + m_position.Volume(), price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::ReverseShort(double price, double sl, double tp)
+  {
+   if(price == EMPTY_VALUE)
+      return(false);
+   double lot = LotReverse(sl);
+   if(lot == 0.0)
+      return(false);
+   if(IsHedging())
+     {
+      if(!m_trade.PositionClose(m_position.Ticket()))
+         return(false);
+      return(m_trade.Buy(lot, price, sl, tp));
+     }
+   return(m_trade.Buy(lot + m_position.Volume(), price, sl, tp));
+  }
+//+------------------------------------------------------------------+
+//| Closes the position on the money module's stop-out or on the     |
+//| signal (then deletes the pending orders of that side).           |
+//+------------------------------------------------------------------+
+bool CExpert::CheckClose(void)
+  {
+   double lot = m_money.CheckClose(GetPointer(m_position));
+   if(lot != 0.0)
+      return(CloseAll(lot));
+   if(m_position.PositionType() == POSITION_TYPE_BUY)
+     {
+      if(CheckCloseLong())
+        {
+         DeleteOrdersLong();
+         return(true);
+        }
+     }
+   else
+     {
+      if(CheckCloseShort())
+        {
+         DeleteOrdersShort();
+         return(true);
+        }
+     }
+   return(false);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckCloseLong(void)
+  {
+   double price = EMPTY_VALUE;
+   if(!m_signal.CheckCloseLong(price))
+      return(false);
+   return(CloseLong(price));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckCloseShort(void)
+  {
+   double price = EMPTY_VALUE;
+   if(!m_signal.CheckCloseShort(price))
+      return(false);
+   return(CloseShort(price));
+  }
+//+------------------------------------------------------------------+
+//| Closes \`lot\` of the position (all of it when lot covers it) and  |
+//| deletes the expert's pending orders.                             |
+//+------------------------------------------------------------------+
+bool CExpert::CloseAll(double lot)
+  {
+   bool result;
+   if(lot >= m_position.Volume())
+      result = m_trade.PositionClose(m_position.Ticket());
+   else
+      result = m_trade.PositionClosePartial(m_position.Ticket(), lot);
+   DeleteOrders();
+   return(result);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::Close(void)
+  {
+   return(m_trade.PositionClose(m_position.Ticket()));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CloseLong(double price)
+  {
+   if(price == EMPTY_VALUE)
+      return(false);
+   return(Close());
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CloseShort(double price)
+  {
+   if(price == EMPTY_VALUE)
+      return(false);
+   return(Close());
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckTrailingStop(void)
+  {
+   if(m_position.PositionType() == POSITION_TYPE_BUY)
+      return(CheckTrailingStopLong());
+   return(CheckTrailingStopShort());
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckTrailingStopLong(void)
+  {
+   double sl = EMPTY_VALUE;
+   double tp = EMPTY_VALUE;
+   if(!m_trailing.CheckTrailingStopLong(GetPointer(m_position), sl, tp))
+      return(false);
+   double position_sl = m_position.StopLoss();
+   double position_tp = m_position.TakeProfit();
+   sl = (sl == EMPTY_VALUE) ? position_sl : m_symbol.NormalizePrice(sl);
+   tp = (tp == EMPTY_VALUE) ? position_tp : m_symbol.NormalizePrice(tp);
+   if(sl == position_sl && tp == position_tp)
+      return(false);
+   return(TrailingStopLong(sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckTrailingStopShort(void)
+  {
+   double sl = EMPTY_VALUE;
+   double tp = EMPTY_VALUE;
+   if(!m_trailing.CheckTrailingStopShort(GetPointer(m_position), sl, tp))
+      return(false);
+   double position_sl = m_position.StopLoss();
+   double position_tp = m_position.TakeProfit();
+   sl = (sl == EMPTY_VALUE) ? position_sl : m_symbol.NormalizePrice(sl);
+   tp = (tp == EMPTY_VALUE) ? position_tp : m_symbol.NormalizePrice(tp);
+   if(sl == position_sl && tp == position_tp)
+      return(false);
+   return(TrailingStopShort(sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::TrailingStopLong(double sl, double tp)
+  {
+   return(m_trade.PositionModify(m_position.Ticket(), sl, tp));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::TrailingStopShort(double sl, double tp)
+  {
+   return(m_trade.PositionModify(m_position.Ticket(), sl, tp));
+  }
+//+------------------------------------------------------------------+
+//| Moves the selected buy order to the price the signal asks for.   |
+//+------------------------------------------------------------------+
+bool CExpert::CheckTrailingOrderLong(void)
+  {
+   double price = EMPTY_VALUE;
+   if(!m_signal.CheckTrailingOrderLong(GetPointer(m_order), price))
+      return(false);
+   return(TrailingOrderLong(m_order.PriceOpen() - price));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckTrailingOrderShort(void)
+  {
+   double price = EMPTY_VALUE;
+   if(!m_signal.CheckTrailingOrderShort(GetPointer(m_order), price))
+      return(false);
+   return(TrailingOrderShort(m_order.PriceOpen() - price));
+  }
+//+------------------------------------------------------------------+
+//| Moves the selected order, its stop loss and take profit down by  |
+//| \`delta\`.                                                         |
+//+------------------------------------------------------------------+
+bool CExpert::TrailingOrderLong(double delta)
+  {
+   if(delta == 0.0)
+      return(false);
+   double price = m_symbol.NormalizePrice(m_order.PriceOpen() - delta);
+   double sl = (m_order.StopLoss() == 0.0) ? 0.0 : m_symbol.NormalizePrice(m_order.StopLoss() - delta);
+   double tp = (m_order.TakeProfit() == 0.0) ? 0.0 : m_symbol.NormalizePrice(m_order.TakeProfit() - delta);
+   return(m_trade.OrderModify(m_order.Ticket(), price, sl, tp, m_order.TypeTime(), m_order.TimeExpiration()));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::TrailingOrderShort(double delta)
+  {
+   return(TrailingOrderLong(delta));
+  }
+//+------------------------------------------------------------------+
+//| Deletes the selected buy order when its time is up or when the   |
+//| signal would close a long.                                       |
+//+------------------------------------------------------------------+
+bool CExpert::CheckDeleteOrderLong(void)
+  {
+   if(m_expiration != 0 && TimeCurrent() > m_expiration)
+     {
+      m_expiration = 0;
+      return(DeleteOrderLong());
+     }
+   double price = EMPTY_VALUE;
+   if(m_signal.CheckCloseLong(price))
+      return(DeleteOrderLong());
+   return(false);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::CheckDeleteOrderShort(void)
+  {
+   if(m_expiration != 0 && TimeCurrent() > m_expiration)
+     {
+      m_expiration = 0;
+      return(DeleteOrderShort());
+     }
+   double price = EMPTY_VALUE;
+   if(m_signal.CheckCloseShort(price))
+      return(DeleteOrderShort());
+   return(false);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::DeleteOrder(void)
+  {
+   return(m_trade.OrderDelete(m_order.Ticket()));
+  }
+//+------------------------------------------------------------------+
+bool CExpert::DeleteOrders(void)
+  {
+   bool result = true;
+   for(int i = OrdersTotal() - 1; i >= 0; i--)
+     {
+      if(!m_order.SelectByIndex(i) || !IsOwnOrder())
+         continue;
+      if(!DeleteOrder())
+         result = false;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::DeleteOrdersLong(void)
+  {
+   bool result = true;
+   for(int i = OrdersTotal() - 1; i >= 0; i--)
+     {
+      if(!m_order.SelectByIndex(i) || !IsOwnOrder())
+         continue;
+      ENUM_ORDER_TYPE type = m_order.OrderType();
+      if(type != ORDER_TYPE_BUY_LIMIT && type != ORDER_TYPE_BUY_STOP && type != ORDER_TYPE_BUY_STOP_LIMIT)
+         continue;
+      if(!DeleteOrderLong())
+         result = false;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+bool CExpert::DeleteOrdersShort(void)
+  {
+   bool result = true;
+   for(int i = OrdersTotal() - 1; i >= 0; i--)
+     {
+      if(!m_order.SelectByIndex(i) || !IsOwnOrder())
+         continue;
+      ENUM_ORDER_TYPE type = m_order.OrderType();
+      if(type != ORDER_TYPE_SELL_LIMIT && type != ORDER_TYPE_SELL_STOP && type != ORDER_TYPE_SELL_STOP_LIMIT)
+         continue;
+      if(!DeleteOrderShort())
+         result = false;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+double CExpert::LotOpenLong(double price, double sl)
+  {
+   return(m_money.CheckOpenLong(price, sl));
+  }
+//+------------------------------------------------------------------+
+double CExpert::LotOpenShort(double price, double sl)
+  {
+   return(m_money.CheckOpenShort(price, sl));
+  }
+//+------------------------------------------------------------------+
+double CExpert::LotReverse(double sl)
+  {
+   return(m_money.CheckReverse(GetPointer(m_position), sl));
+  }
+//+------------------------------------------------------------------+
+//| \`volume\`, or the largest volume the free margin pays for when it |
+//| does not pay for \`volume\` (0 when not even the minimum).         |
+//+------------------------------------------------------------------+
+double CExpert::LotCheck(double volume, double price, ENUM_ORDER_TYPE order_type)
+  {
+   if(volume <= 0.0)
+      return(0.0);
+   double margin = m_account.MarginCheck(m_symbol.Name(), order_type, volume, price);
+   if(margin == EMPTY_VALUE)
+      return(0.0);
+   if(margin <= m_account.FreeMargin())
+      return(volume);
+   double max_volume = m_account.MaxLotCheck(m_symbol.Name(), order_type, price, 100);
+   return(max_volume < volume ? max_volume : volume);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/ExpertBase.mqh": `//+------------------------------------------------------------------+
+//| Expert/ExpertBase.mqh — CExpertBase (Standard Library), base of  |
+//| the MQL5 Wizard's expert, signal, trailing and money classes.    |
+//|                                                                  |
+//| Holds the symbol (a CSymbolInfo shared with the expert), the     |
+//| timeframe, the magic number, the point adjusted for 3/5-digit    |
+//| quotes and the price series the module uses (UsedSeries). Life  |
+//| cycle: Init (phase FIRST → TUNING), parameter setters,           |
+//| ValidationSettings (→ VALIDATION), InitIndicators (→ COMPLETE).  |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+#include <Trade/SymbolInfo.mqh>
+#include <Trade/AccountInfo.mqh>
+#include <Indicators/Indicators.mqh>
+
+//--- trend types
+enum ENUM_TYPE_TREND
+  {
+   TYPE_TREND_HARD_DOWN = 0,
+   TYPE_TREND_DOWN      = 1,
+   TYPE_TREND_FLAT      = 2,
+   TYPE_TREND_UP        = 3,
+   TYPE_TREND_HARD_UP   = 4
+  };
+//--- series a module reads (bit flags of UsedSeries)
+enum ENUM_USED_SERIES
+  {
+   USE_SERIES_OPEN        = 0x1,
+   USE_SERIES_HIGH        = 0x2,
+   USE_SERIES_LOW         = 0x4,
+   USE_SERIES_CLOSE       = 0x8,
+   USE_SERIES_SPREAD      = 0x10,
+   USE_SERIES_TIME        = 0x20,
+   USE_SERIES_TICK_VOLUME = 0x40,
+   USE_SERIES_REAL_VOLUME = 0x80
+  };
+//--- initialisation phases
+enum ENUM_INIT_PHASE
+  {
+   INIT_PHASE_FIRST      = 0,   // before Init
+   INIT_PHASE_TUNING     = 1,   // parameters may be set
+   INIT_PHASE_VALIDATION = 2,   // parameters checked
+   INIT_PHASE_COMPLETE   = 3    // indicators made
+  };
+//--- does the module use a series
+#define IS_OPEN_SERIES_USAGE        ((m_used_series&USE_SERIES_OPEN)!=0)
+#define IS_HIGH_SERIES_USAGE        ((m_used_series&USE_SERIES_HIGH)!=0)
+#define IS_LOW_SERIES_USAGE         ((m_used_series&USE_SERIES_LOW)!=0)
+#define IS_CLOSE_SERIES_USAGE       ((m_used_series&USE_SERIES_CLOSE)!=0)
+#define IS_SPREAD_SERIES_USAGE      ((m_used_series&USE_SERIES_SPREAD)!=0)
+#define IS_TIME_SERIES_USAGE        ((m_used_series&USE_SERIES_TIME)!=0)
+#define IS_TICK_VOLUME_SERIES_USAGE ((m_used_series&USE_SERIES_TICK_VOLUME)!=0)
+#define IS_REAL_VOLUME_SERIES_USAGE ((m_used_series&USE_SERIES_REAL_VOLUME)!=0)
+
+class CExpertBase : public CObject
+  {
+protected:
+   ulong             m_magic;
+   ENUM_ACCOUNT_MARGIN_MODE m_margin_mode;
+   CSymbolInfo      *m_symbol;         // shared with the expert (owned when m_own_symbol)
+   ENUM_TIMEFRAMES   m_period;
+   double            m_adjusted_point; // point × 10 for 3/5-digit quotes
+   ENUM_INIT_PHASE   m_init_phase;
+   bool              m_other_symbol;   // the module works on another symbol
+   bool              m_other_period;   // … or another timeframe
+   bool              m_own_symbol;
+   int               m_used_series;    // ENUM_USED_SERIES flags
+   bool              m_every_tick;
+   //--- price series (given by the owner, or made here for another symbol/timeframe)
+   CiOpen           *m_open;
+   CiHigh           *m_high;
+   CiLow            *m_low;
+   CiClose          *m_close;
+   CiSpread         *m_spread;
+   CiTime           *m_time;
+   CiTickVolume     *m_tick_volume;
+   CiRealVolume     *m_real_volume;
+
+public:
+                     CExpertBase(void) : m_magic(0), m_margin_mode(ACCOUNT_MARGIN_MODE_RETAIL_HEDGING), m_symbol(NULL),
+                                         m_period(PERIOD_CURRENT), m_adjusted_point(1.0), m_init_phase(INIT_PHASE_FIRST),
+                                         m_other_symbol(false), m_other_period(false), m_own_symbol(false), m_used_series(0),
+                                         m_every_tick(false), m_open(NULL), m_high(NULL), m_low(NULL), m_close(NULL),
+                                         m_spread(NULL), m_time(NULL), m_tick_volume(NULL), m_real_volume(NULL) {}
+                    ~CExpertBase(void) { if(m_own_symbol && CheckPointer(m_symbol) == POINTER_DYNAMIC) delete m_symbol; }
+   //--- state
+   ENUM_INIT_PHASE   InitPhase(void) const { return(m_init_phase); }
+   virtual int       UsedSeries(void);
+   void              EveryTick(const bool value) { m_every_tick = value; }
+   //--- data of the used series: bar \`ind\` (0 = newest)
+   double            Open(const int ind) const;
+   double            High(const int ind) const;
+   double            Low(const int ind) const;
+   double            Close(const int ind) const;
+   int               Spread(const int ind) const;
+   datetime          Time(const int ind) const;
+   long              TickVolume(const int ind) const;
+   long              RealVolume(const int ind) const;
+   //--- initialisation
+   virtual bool      Init(CSymbolInfo *symbol, ENUM_TIMEFRAMES period, double point);
+   bool              Symbol(string name);
+   bool              Period(ENUM_TIMEFRAMES value);
+   void              Magic(ulong value) { m_magic = value; }
+   void              SetMarginMode(void) { m_margin_mode = (ENUM_ACCOUNT_MARGIN_MODE)AccountInfoInteger(ACCOUNT_MARGIN_MODE); }
+   virtual bool      ValidationSettings(void);
+   virtual bool      SetPriceSeries(CiOpen *open, CiHigh *high, CiLow *low, CiClose *close);
+   virtual bool      SetOtherSeries(CiSpread *spread, CiTime *time, CiTickVolume *tick_volume, CiRealVolume *real_volume);
+   virtual bool      InitIndicators(CIndicators *indicators = NULL);
+
+protected:
+   //--- make the series this module needs and nobody gave it
+   bool              InitOpen(CIndicators *indicators);
+   bool              InitHigh(CIndicators *indicators);
+   bool              InitLow(CIndicators *indicators);
+   bool              InitClose(CIndicators *indicators);
+   bool              InitSpread(CIndicators *indicators);
+   bool              InitTime(CIndicators *indicators);
+   bool              InitTickVolume(CIndicators *indicators);
+   bool              InitRealVolume(CIndicators *indicators);
+   //--- price units of the level parameters (points of a 4/2-digit quote)
+   double            PriceLevelUnit(void) const { return(m_adjusted_point); }
+   //--- first bar analysed: the forming one when every tick counts, else the last closed one
+   int               StartIndex(void) const { return(m_every_tick ? 0 : 1); }
+   bool              CompareMagic(ulong magic) const { return(m_magic == magic); }
+   bool              IsHedging(void) const { return(m_margin_mode == ACCOUNT_MARGIN_MODE_RETAIL_HEDGING); }
+   bool              OwnSeries(void) const { return(m_other_symbol || m_other_period); }
+  };
+//+------------------------------------------------------------------+
+int CExpertBase::UsedSeries(void)
+  {
+   return(m_used_series);
+  }
+//+------------------------------------------------------------------+
+double CExpertBase::Open(const int ind) const
+  {
+   return(m_open == NULL ? EMPTY_VALUE : m_open.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+double CExpertBase::High(const int ind) const
+  {
+   return(m_high == NULL ? EMPTY_VALUE : m_high.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+double CExpertBase::Low(const int ind) const
+  {
+   return(m_low == NULL ? EMPTY_VALUE : m_low.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+double CExpertBase::Close(const int ind) const
+  {
+   return(m_close == NULL ? EMPTY_VALUE : m_close.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+int CExpertBase::Spread(const int ind) const
+  {
+   return(m_spread == NULL ? INT_MAX : m_spread.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+datetime CExpertBase::Time(const int ind) const
+  {
+   return(m_time == NULL ? 0 : m_time.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+long CExpertBase::TickVolume(const int ind) const
+  {
+   return(m_tick_volume == NULL ? 0 : m_tick_volume.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+long CExpertBase::RealVolume(const int ind) const
+  {
+   return(m_real_volume == NULL ? 0 : m_real_volume.GetData(ind));
+  }
+//+------------------------------------------------------------------+
+//| Binds the module to the expert's symbol, timeframe and point.    |
+//+------------------------------------------------------------------+
+bool CExpertBase::Init(CSymbolInfo *symbol, ENUM_TIMEFRAMES period, double point)
+  {
+   if(m_init_phase != INIT_PHASE_FIRST)
+     {
+      Print(__FUNCTION__ + ": the module is initialised already");
+      return(false);
+     }
+   if(symbol == NULL)
+     {
+      Print(__FUNCTION__ + ": no symbol");
+      return(false);
+     }
+   m_symbol = symbol;
+   m_period = (period == PERIOD_CURRENT) ? _Period : period;
+   m_adjusted_point = point;
+   m_other_symbol = false;
+   m_other_period = false;
+   SetMarginMode();
+   m_init_phase = INIT_PHASE_TUNING;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes the module work on another symbol (during tuning).         |
+//+------------------------------------------------------------------+
+bool CExpertBase::Symbol(string name)
+  {
+   if(m_init_phase != INIT_PHASE_TUNING)
+      return(false);
+   if(m_symbol != NULL && m_symbol.Name() == name)
+      return(true);
+   CSymbolInfo *symbol = new CSymbolInfo;
+   if(!symbol.Name(name))
+     {
+      delete symbol;
+      return(false);
+     }
+   symbol.Refresh();
+   if(m_own_symbol && CheckPointer(m_symbol) == POINTER_DYNAMIC)
+      delete m_symbol;
+   m_symbol = symbol;
+   m_own_symbol = true;
+   m_other_symbol = true;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes the module work on another timeframe (during tuning).      |
+//+------------------------------------------------------------------+
+bool CExpertBase::Period(ENUM_TIMEFRAMES value)
+  {
+   if(m_init_phase != INIT_PHASE_TUNING)
+      return(false);
+   if(value == PERIOD_CURRENT)
+      value = _Period;
+   if(value == m_period)
+      return(true);
+   m_period = value;
+   m_other_period = true;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::ValidationSettings(void)
+  {
+   if(m_init_phase == INIT_PHASE_VALIDATION)
+      return(true);
+   if(m_init_phase != INIT_PHASE_TUNING)
+     {
+      Print(__FUNCTION__ + ": the module is not initialised (call Init first)");
+      return(false);
+     }
+   m_init_phase = INIT_PHASE_VALIDATION;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The owner's price series (kept unless the module has its own     |
+//| symbol or timeframe).                                            |
+//+------------------------------------------------------------------+
+bool CExpertBase::SetPriceSeries(CiOpen *open, CiHigh *high, CiLow *low, CiClose *close)
+  {
+   if(m_init_phase != INIT_PHASE_VALIDATION)
+      return(false);
+   if(OwnSeries())
+      return(true);
+   if((IS_OPEN_SERIES_USAGE && open == NULL) || (IS_HIGH_SERIES_USAGE && high == NULL) ||
+      (IS_LOW_SERIES_USAGE && low == NULL) || (IS_CLOSE_SERIES_USAGE && close == NULL))
+      return(false);
+   m_open = open;
+   m_high = high;
+   m_low = low;
+   m_close = close;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::SetOtherSeries(CiSpread *spread, CiTime *time, CiTickVolume *tick_volume, CiRealVolume *real_volume)
+  {
+   if(m_init_phase != INIT_PHASE_VALIDATION)
+      return(false);
+   if(OwnSeries())
+      return(true);
+   if((IS_SPREAD_SERIES_USAGE && spread == NULL) || (IS_TIME_SERIES_USAGE && time == NULL) ||
+      (IS_TICK_VOLUME_SERIES_USAGE && tick_volume == NULL) || (IS_REAL_VOLUME_SERIES_USAGE && real_volume == NULL))
+      return(false);
+   m_spread = spread;
+   m_time = time;
+   m_tick_volume = tick_volume;
+   m_real_volume = real_volume;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Makes the used series nobody gave (they join \`indicators\`, which |
+//| refreshes and owns them).                                        |
+//+------------------------------------------------------------------+
+bool CExpertBase::InitIndicators(CIndicators *indicators)
+  {
+   if(indicators == NULL)
+      return(false);
+   if(m_init_phase != INIT_PHASE_VALIDATION)
+     {
+      Print(__FUNCTION__ + ": the settings are not validated (call ValidationSettings first)");
+      return(false);
+     }
+   if(IS_OPEN_SERIES_USAGE && !InitOpen(indicators))
+      return(false);
+   if(IS_HIGH_SERIES_USAGE && !InitHigh(indicators))
+      return(false);
+   if(IS_LOW_SERIES_USAGE && !InitLow(indicators))
+      return(false);
+   if(IS_CLOSE_SERIES_USAGE && !InitClose(indicators))
+      return(false);
+   if(IS_SPREAD_SERIES_USAGE && !InitSpread(indicators))
+      return(false);
+   if(IS_TIME_SERIES_USAGE && !InitTime(indicators))
+      return(false);
+   if(IS_TICK_VOLUME_SERIES_USAGE && !InitTickVolume(indicators))
+      return(false);
+   if(IS_REAL_VOLUME_SERIES_USAGE && !InitRealVolume(indicators))
+      return(false);
+   m_init_phase = INIT_PHASE_COMPLETE;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitOpen(CIndicators *indicators)
+  {
+   if(m_open != NULL)
+      return(true);
+   m_open = new CiOpen;
+   if(!indicators.Add(m_open))
+     {
+      delete m_open;
+      m_open = NULL;
+      return(false);
+     }
+   return(m_open.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitHigh(CIndicators *indicators)
+  {
+   if(m_high != NULL)
+      return(true);
+   m_high = new CiHigh;
+   if(!indicators.Add(m_high))
+     {
+      delete m_high;
+      m_high = NULL;
+      return(false);
+     }
+   return(m_high.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitLow(CIndicators *indicators)
+  {
+   if(m_low != NULL)
+      return(true);
+   m_low = new CiLow;
+   if(!indicators.Add(m_low))
+     {
+      delete m_low;
+      m_low = NULL;
+      return(false);
+     }
+   return(m_low.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitClose(CIndicators *indicators)
+  {
+   if(m_close != NULL)
+      return(true);
+   m_close = new CiClose;
+   if(!indicators.Add(m_close))
+     {
+      delete m_close;
+      m_close = NULL;
+      return(false);
+     }
+   return(m_close.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitSpread(CIndicators *indicators)
+  {
+   if(m_spread != NULL)
+      return(true);
+   m_spread = new CiSpread;
+   if(!indicators.Add(m_spread))
+     {
+      delete m_spread;
+      m_spread = NULL;
+      return(false);
+     }
+   return(m_spread.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitTime(CIndicators *indicators)
+  {
+   if(m_time != NULL)
+      return(true);
+   m_time = new CiTime;
+   if(!indicators.Add(m_time))
+     {
+      delete m_time;
+      m_time = NULL;
+      return(false);
+     }
+   return(m_time.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitTickVolume(CIndicators *indicators)
+  {
+   if(m_tick_volume != NULL)
+      return(true);
+   m_tick_volume = new CiTickVolume;
+   if(!indicators.Add(m_tick_volume))
+     {
+      delete m_tick_volume;
+      m_tick_volume = NULL;
+      return(false);
+     }
+   return(m_tick_volume.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+bool CExpertBase::InitRealVolume(CIndicators *indicators)
+  {
+   if(m_real_volume != NULL)
+      return(true);
+   m_real_volume = new CiRealVolume;
+   if(!indicators.Add(m_real_volume))
+     {
+      delete m_real_volume;
+      m_real_volume = NULL;
+      return(false);
+     }
+   return(m_real_volume.Create(m_symbol.Name(), m_period));
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/ExpertMoney.mqh": `//+------------------------------------------------------------------+
+//| Expert/ExpertMoney.mqh — CExpertMoney (Standard Library), the    |
+//| money management of the MQL5 Wizard's expert.                    |
+//|                                                                  |
+//| CheckOpenLong/CheckOpenShort(price, sl) give the volume of a new |
+//| position (0: do not open): this base gives the symbol's minimum  |
+//| volume when Percent % of the free margin pays for it.            |
+//| CheckReverse gives the volume of the opposite position.          |
+//| CheckClose gives the volume to close at once: the whole position |
+//| when its loss exceeds Percent % of the balance (0: never).       |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ExpertBase.mqh"
+#include <Trade/AccountInfo.mqh>
+#include <Trade/PositionInfo.mqh>
+
+class CExpertMoney : public CExpertBase
+  {
+protected:
+   double            m_percent;        // share of the free margin / balance risked, %
+   CAccountInfo      m_account;
+
+public:
+                     CExpertMoney(void) : m_percent(10.0) {}
+                    ~CExpertMoney(void) {}
+   //--- parameters
+   void              Percent(double percent) { m_percent = percent; }
+   //--- initialisation
+   virtual bool      ValidationSettings(void);
+   //--- volumes
+   virtual double    CheckOpenLong(double price, double sl);
+   virtual double    CheckOpenShort(double price, double sl);
+   virtual double    CheckReverse(CPositionInfo *position, double sl);
+   virtual double    CheckClose(CPositionInfo *position);
+
+protected:
+   //--- \`lots\` rounded down to the volume step, within the symbol's limits (0 below the minimum)
+   double            NormalizeLots(double lots);
+  };
+//+------------------------------------------------------------------+
+bool CExpertMoney::ValidationSettings(void)
+  {
+   if(!CExpertBase::ValidationSettings())
+      return(false);
+   if(m_percent < 0.0 || m_percent > 100.0)
+     {
+      PrintFormat("%s: the percentage of money must be within 0..100 (%g)", __FUNCTION__, m_percent);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The minimum volume, when Percent % of the free margin covers it. |
+//+------------------------------------------------------------------+
+double CExpertMoney::CheckOpenLong(double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   if(price == 0.0 || price == EMPTY_VALUE)
+      price = m_symbol.Ask();
+   double lots = m_account.MaxLotCheck(m_symbol.Name(), ORDER_TYPE_BUY, price, m_percent);
+   if(lots < m_symbol.LotsMin())
+      return(0.0);
+   return(m_symbol.LotsMin());
+  }
+//+------------------------------------------------------------------+
+double CExpertMoney::CheckOpenShort(double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   if(price == 0.0 || price == EMPTY_VALUE)
+      price = m_symbol.Bid();
+   double lots = m_account.MaxLotCheck(m_symbol.Name(), ORDER_TYPE_SELL, price, m_percent);
+   if(lots < m_symbol.LotsMin())
+      return(0.0);
+   return(m_symbol.LotsMin());
+  }
+//+------------------------------------------------------------------+
+//| Volume of the position opposite to \`position\`.                   |
+//+------------------------------------------------------------------+
+double CExpertMoney::CheckReverse(CPositionInfo *position, double sl)
+  {
+   if(position == NULL || m_symbol == NULL)
+      return(0.0);
+   m_symbol.RefreshRates();
+   if(position.PositionType() == POSITION_TYPE_BUY)
+      return(CheckOpenShort(m_symbol.Bid(), sl));
+   return(CheckOpenLong(m_symbol.Ask(), sl));
+  }
+//+------------------------------------------------------------------+
+//| The whole position when it lost more than Percent % of the       |
+//| balance.                                                         |
+//+------------------------------------------------------------------+
+double CExpertMoney::CheckClose(CPositionInfo *position)
+  {
+   if(position == NULL || m_percent == 0.0)
+      return(0.0);
+   if(-position.Profit() > m_account.Balance() * m_percent / 100.0)
+      return(position.Volume());
+   return(0.0);
+  }
+//+------------------------------------------------------------------+
+double CExpertMoney::NormalizeLots(double lots)
+  {
+   double step = m_symbol.LotsStep();
+   if(step > 0.0)
+      lots = step * MathFloor(lots / step + 1e-9);
+   lots = NormalizeDouble(lots, 8);
+   if(lots < m_symbol.LotsMin())
+      return(0.0);
+   if(lots > m_symbol.LotsMax())
+      lots = m_symbol.LotsMax();
+   return(lots);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/ExpertSignal.mqh": `//+------------------------------------------------------------------+
+//| Expert/ExpertSignal.mqh — CExpertSignal (Standard Library), the  |
+//| trading signal of the MQL5 Wizard's expert.                      |
+//|                                                                  |
+//| A signal votes with LongCondition()/ShortCondition() (0…100 each;|
+//| a module overrides them) times its Weight, and averages in the   |
+//| Direction() of its filters (AddFilter): the sum of the votes     |
+//| that are not zero, over their number (filters always count). A   |
+//| filter answering EMPTY_VALUE forbids trading. Ignore/Invert are  |
+//| bit masks over the filters' indexes.                             |
+//| The expert opens a long when Direction() >= ThresholdOpen, a     |
+//| short when -Direction() >= ThresholdOpen, closes a long when     |
+//| -Direction() >= ThresholdClose (a short when Direction() >= it). |
+//| Levels are in points of a 4/2-digit quote: the entry is          |
+//| PriceLevel away from the quote (0: at the market; >0 better, a   |
+//| limit order; <0 worse, a stop order), the stop loss StopLevel and|
+//| the take profit TakeLevel away from the entry (0: none); pending |
+//| orders expire after Expiration bars.                             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ExpertBase.mqh"
+#include <Trade/OrderInfo.mqh>
+
+//--- is pattern \`p\` used (PatternsUsage bit p)
+#define IS_PATTERN_USAGE(p) ((m_patterns_usage&(((int)1)<<(p)))!=0)
+
+class CExpertSignal : public CExpertBase
+  {
+protected:
+   double            m_base_price;     // entry base proposed by a condition (0: the quote)
+   CArrayObj         m_filters;        // the filters (owned)
+   double            m_weight;         // multiplier of this signal's own vote
+   int               m_patterns_usage; // bit mask of the market models used
+   int               m_general;        // index of the filter giving the levels (-1: this one)
+   long              m_ignore;         // filters not polled (bit per index)
+   long              m_invert;         // filters whose vote is reversed (bit per index)
+   int               m_threshold_open; // 0…100
+   int               m_threshold_close;// 0…100
+   double            m_price_level;
+   double            m_stop_level;
+   double            m_take_level;
+   int               m_expiration;     // bars
+   double            m_direction;      // Direction() computed by SetDirection
+
+public:
+                     CExpertSignal(void) : m_base_price(0.0), m_weight(1.0), m_patterns_usage(-1), m_general(-1),
+                                           m_ignore(0), m_invert(0), m_threshold_open(50), m_threshold_close(100),
+                                           m_price_level(0.0), m_stop_level(0.0), m_take_level(0.0),
+                                           m_expiration(0), m_direction(0.0) {}
+                    ~CExpertSignal(void) {}
+   //--- parameters
+   void              BasePrice(double value) { m_base_price = value; }
+   virtual int       UsedSeries(void);
+   void              Weight(double value) { m_weight = value; }
+   void              PatternsUsage(int value) { m_patterns_usage = value; }
+   void              General(int value) { m_general = value; }
+   void              Ignore(long value) { m_ignore = value; }
+   void              Invert(long value) { m_invert = value; }
+   void              ThresholdOpen(int value) { m_threshold_open = value; }
+   void              ThresholdClose(int value) { m_threshold_close = value; }
+   void              PriceLevel(double value) { m_price_level = value; }
+   void              StopLevel(double value) { m_stop_level = value; }
+   void              TakeLevel(double value) { m_take_level = value; }
+   void              Expiration(int value) { m_expiration = value; }
+   void              Magic(ulong value);
+   //--- initialisation
+   virtual bool      ValidationSettings(void);
+   virtual bool      InitIndicators(CIndicators *indicators);
+   virtual bool      AddFilter(CExpertSignal *filter);
+   //--- the votes
+   virtual int       LongCondition(void) { return(0); }
+   virtual int       ShortCondition(void) { return(0); }
+   virtual double    Direction(void);
+   void              SetDirection(void) { m_direction = Direction(); }
+   double            CurrentDirection(void) const { return(m_direction); }
+   //--- opening
+   virtual bool      CheckOpenLong(double &price, double &sl, double &tp, datetime &expiration);
+   virtual bool      CheckOpenShort(double &price, double &sl, double &tp, datetime &expiration);
+   virtual bool      OpenLongParams(double &price, double &sl, double &tp, datetime &expiration);
+   virtual bool      OpenShortParams(double &price, double &sl, double &tp, datetime &expiration);
+   //--- closing
+   virtual bool      CheckCloseLong(double &price);
+   virtual bool      CheckCloseShort(double &price);
+   virtual bool      CloseLongParams(double &price);
+   virtual bool      CloseShortParams(double &price);
+   //--- reversing
+   virtual bool      CheckReverseLong(double &price, double &sl, double &tp, datetime &expiration);
+   virtual bool      CheckReverseShort(double &price, double &sl, double &tp, datetime &expiration);
+   //--- moving pending orders
+   virtual bool      CheckTrailingOrderLong(COrderInfo *order, double &price) { return(false); }
+   virtual bool      CheckTrailingOrderShort(COrderInfo *order, double &price) { return(false); }
+
+protected:
+   //--- the filter giving the levels, or NULL for this signal
+   CExpertSignal    *GeneralFilter(void);
+  };
+//+------------------------------------------------------------------+
+//| Series used by the signal and its filters.                       |
+//+------------------------------------------------------------------+
+int CExpertSignal::UsedSeries(void)
+  {
+   int used = m_used_series;
+   for(int i = 0; i < m_filters.Total(); i++)
+     {
+      CExpertSignal *filter = m_filters.At(i);
+      if(filter != NULL)
+         used |= filter.UsedSeries();
+     }
+   return(used);
+  }
+//+------------------------------------------------------------------+
+//| The magic number, for the signal and its filters.                |
+//+------------------------------------------------------------------+
+void CExpertSignal::Magic(ulong value)
+  {
+   m_magic = value;
+   for(int i = 0; i < m_filters.Total(); i++)
+     {
+      CExpertSignal *filter = m_filters.At(i);
+      if(filter != NULL)
+         filter.Magic(value);
+     }
+  }
+//+------------------------------------------------------------------+
+bool CExpertSignal::ValidationSettings(void)
+  {
+   if(!CExpertBase::ValidationSettings())
+      return(false);
+   if(m_threshold_open < 0 || m_threshold_open > 100 || m_threshold_close < 0 || m_threshold_close > 100)
+     {
+      PrintFormat("%s: the thresholds must be within 0..100 (open %d, close %d)", __FUNCTION__, m_threshold_open, m_threshold_close);
+      return(false);
+     }
+   for(int i = 0; i < m_filters.Total(); i++)
+     {
+      CExpertSignal *filter = m_filters.At(i);
+      if(filter != NULL && !filter.ValidationSettings())
+         return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The signal's series, then each filter's series and indicators.   |
+//+------------------------------------------------------------------+
+bool CExpertSignal::InitIndicators(CIndicators *indicators)
+  {
+   if(indicators == NULL)
+      return(false);
+   if(!CExpertBase::InitIndicators(indicators))
+      return(false);
+   for(int i = 0; i < m_filters.Total(); i++)
+     {
+      CExpertSignal *filter = m_filters.At(i);
+      if(filter == NULL)
+         continue;
+      filter.SetPriceSeries(m_open, m_high, m_low, m_close);
+      filter.SetOtherSeries(m_spread, m_time, m_tick_volume, m_real_volume);
+      if(!filter.InitIndicators(indicators))
+         return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds a filter (the signal owns it from then on).                 |
+//+------------------------------------------------------------------+
+bool CExpertSignal::AddFilter(CExpertSignal *filter)
+  {
+   if(filter == NULL)
+      return(false);
+   if(!filter.Init(m_symbol, m_period, m_adjusted_point))
+      return(false);
+   if(!m_filters.Add(filter))
+      return(false);
+   filter.EveryTick(m_every_tick);
+   filter.Magic(m_magic);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Weighted vote of the signal and its filters (> 0: up, < 0: down; |
+//| EMPTY_VALUE: a filter forbids trading).                          |
+//+------------------------------------------------------------------+
+double CExpertSignal::Direction(void)
+  {
+   double result = m_weight * (LongCondition() - ShortCondition());
+   int voters = (result == 0.0) ? 0 : 1;
+   for(int i = 0; i < m_filters.Total(); i++)
+     {
+      long mask = ((long)1) << i;
+      if((m_ignore & mask) != 0)
+         continue;
+      CExpertSignal *filter = m_filters.At(i);
+      if(filter == NULL)
+         continue;
+      double direction = filter.Direction();
+      if(direction == EMPTY_VALUE)
+         return(EMPTY_VALUE);
+      if((m_invert & mask) != 0)
+         result -= direction;
+      else
+         result += direction;
+      voters++;
+     }
+   if(voters != 0)
+      result /= voters;
+   return(result);
+  }
+//+------------------------------------------------------------------+
+CExpertSignal *CExpertSignal::GeneralFilter(void)
+  {
+   if(m_general < 0 || m_general >= m_filters.Total())
+      return(NULL);
+   CExpertSignal *general = m_filters.At(m_general);
+   return(general);
+  }
+//+------------------------------------------------------------------+
+//| Buy when the direction reaches the opening threshold.            |
+//+------------------------------------------------------------------+
+bool CExpertSignal::CheckOpenLong(double &price, double &sl, double &tp, datetime &expiration)
+  {
+   bool result = false;
+   if(m_direction != EMPTY_VALUE && m_direction >= m_threshold_open)
+      result = OpenLongParams(price, sl, tp, expiration);
+   m_base_price = 0.0;
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| Sell when the opposite direction reaches the opening threshold.  |
+//+------------------------------------------------------------------+
+bool CExpertSignal::CheckOpenShort(double &price, double &sl, double &tp, datetime &expiration)
+  {
+   bool result = false;
+   if(m_direction != EMPTY_VALUE && -m_direction >= m_threshold_open)
+      result = OpenShortParams(price, sl, tp, expiration);
+   m_base_price = 0.0;
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| Entry, stop loss, take profit and expiration of a buy.           |
+//+------------------------------------------------------------------+
+bool CExpertSignal::OpenLongParams(double &price, double &sl, double &tp, datetime &expiration)
+  {
+   CExpertSignal *general = GeneralFilter();
+   if(general != NULL)
+      return(general.OpenLongParams(price, sl, tp, expiration));
+   m_symbol.RefreshRates();
+   double unit = PriceLevelUnit();
+   double base = (m_base_price == 0.0) ? m_symbol.Ask() : m_base_price;
+   price = m_symbol.NormalizePrice(base - m_price_level * unit);
+   sl = (m_stop_level == 0.0) ? 0.0 : m_symbol.NormalizePrice(price - m_stop_level * unit);
+   tp = (m_take_level == 0.0) ? 0.0 : m_symbol.NormalizePrice(price + m_take_level * unit);
+   expiration += m_expiration * PeriodSeconds(m_period);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Entry, stop loss, take profit and expiration of a sell.          |
+//+------------------------------------------------------------------+
+bool CExpertSignal::OpenShortParams(double &price, double &sl, double &tp, datetime &expiration)
+  {
+   CExpertSignal *general = GeneralFilter();
+   if(general != NULL)
+      return(general.OpenShortParams(price, sl, tp, expiration));
+   m_symbol.RefreshRates();
+   double unit = PriceLevelUnit();
+   double base = (m_base_price == 0.0) ? m_symbol.Bid() : m_base_price;
+   price = m_symbol.NormalizePrice(base + m_price_level * unit);
+   sl = (m_stop_level == 0.0) ? 0.0 : m_symbol.NormalizePrice(price + m_stop_level * unit);
+   tp = (m_take_level == 0.0) ? 0.0 : m_symbol.NormalizePrice(price - m_take_level * unit);
+   expiration += m_expiration * PeriodSeconds(m_period);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Close a long when the opposite direction reaches the closing     |
+//| threshold.                                                       |
+//+------------------------------------------------------------------+
+bool CExpertSignal::CheckCloseLong(double &price)
+  {
+   bool result = false;
+   if(m_direction != EMPTY_VALUE && -m_direction >= m_threshold_close)
+      result = CloseLongParams(price);
+   m_base_price = 0.0;
+   return(result);
+  }
+//+------------------------------------------------------------------+
+bool CExpertSignal::CheckCloseShort(double &price)
+  {
+   bool result = false;
+   if(m_direction != EMPTY_VALUE && m_direction >= m_threshold_close)
+      result = CloseShortParams(price);
+   m_base_price = 0.0;
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| A long closes at the bid (PriceLevel away, as the entry of the   |
+//| opposite sell).                                                  |
+//+------------------------------------------------------------------+
+bool CExpertSignal::CloseLongParams(double &price)
+  {
+   CExpertSignal *general = GeneralFilter();
+   if(general != NULL)
+      return(general.CloseLongParams(price));
+   m_symbol.RefreshRates();
+   double base = (m_base_price == 0.0) ? m_symbol.Bid() : m_base_price;
+   price = m_symbol.NormalizePrice(base + m_price_level * PriceLevelUnit());
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CExpertSignal::CloseShortParams(double &price)
+  {
+   CExpertSignal *general = GeneralFilter();
+   if(general != NULL)
+      return(general.CloseShortParams(price));
+   m_symbol.RefreshRates();
+   double base = (m_base_price == 0.0) ? m_symbol.Ask() : m_base_price;
+   price = m_symbol.NormalizePrice(base - m_price_level * PriceLevelUnit());
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Reverse a long: the signal closes it and opens a sell at the     |
+//| same price.                                                      |
+//+------------------------------------------------------------------+
+bool CExpertSignal::CheckReverseLong(double &price, double &sl, double &tp, datetime &expiration)
+  {
+   double close_price = EMPTY_VALUE;
+   if(!CheckCloseLong(close_price))
+      return(false);
+   if(!CheckOpenShort(price, sl, tp, expiration))
+      return(false);
+   return(close_price == price);
+  }
+//+------------------------------------------------------------------+
+bool CExpertSignal::CheckReverseShort(double &price, double &sl, double &tp, datetime &expiration)
+  {
+   double close_price = EMPTY_VALUE;
+   if(!CheckCloseShort(close_price))
+      return(false);
+   if(!CheckOpenLong(price, sl, tp, expiration))
+      return(false);
+   return(close_price == price);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/ExpertTrade.mqh": `//+------------------------------------------------------------------+
+//| Expert/ExpertTrade.mqh — CExpertTrade (Standard Library), the    |
+//| CTrade of the MQL5 Wizard's expert.                              |
+//|                                                                  |
+//| Buy/Sell(volume, price, sl, tp) decide the order from the price  |
+//| the signal asked for: at the market when the price is within the |
+//| symbol's stops level of the current quote, else a limit or stop  |
+//| order at that price (with the expiration set by                  |
+//| SetOrderExpiration when the symbol allows a specified one).      |
+//| Ordinary MQL5 source with bodies over the runtime's CTrade.      |
+//+------------------------------------------------------------------+
+#include <Trade/Trade.mqh>
+#include <Trade/SymbolInfo.mqh>
+
+class CExpertTrade : public CTrade
+  {
+protected:
+   CSymbolInfo      *m_symbol;         // the expert's symbol (not owned)
+   ENUM_ORDER_TYPE_TIME m_order_type_time;
+   datetime          m_order_expiration;
+
+public:
+                     CExpertTrade(void) : m_symbol(NULL), m_order_type_time(ORDER_TIME_GTC), m_order_expiration(0) {}
+                    ~CExpertTrade(void) {}
+   //--- settings
+   bool              SetSymbol(CSymbolInfo *symbol) { m_symbol = symbol; return(symbol != NULL); }
+   bool              SetOrderTypeTime(ENUM_ORDER_TYPE_TIME order_type_time) { m_order_type_time = order_type_time; return(true); }
+   bool              SetOrderExpiration(datetime order_expiration);
+   //--- opening
+   bool              Buy(double volume, double price, double sl, double tp, const string comment = "");
+   bool              Sell(double volume, double price, double sl, double tp, const string comment = "");
+  };
+//+------------------------------------------------------------------+
+//| Pending orders expire at \`order_expiration\` (0: good till        |
+//| cancelled). False when the symbol does not take a specified      |
+//| expiration: the expert then deletes the order itself.            |
+//+------------------------------------------------------------------+
+bool CExpertTrade::SetOrderExpiration(datetime order_expiration)
+  {
+   if(order_expiration == 0)
+     {
+      m_order_type_time = ORDER_TIME_GTC;
+      m_order_expiration = 0;
+      return(true);
+     }
+   string symbol = (m_symbol == NULL) ? _Symbol : m_symbol.Name();
+   long modes = SymbolInfoInteger(symbol, SYMBOL_EXPIRATION_MODE);
+   if((modes & SYMBOL_EXPIRATION_SPECIFIED) != 0)
+     {
+      m_order_type_time = ORDER_TIME_SPECIFIED;
+      m_order_expiration = order_expiration;
+      return(true);
+     }
+   m_order_type_time = ORDER_TIME_GTC;
+   m_order_expiration = 0;
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Buys at the market, or places a buy limit below / buy stop above |
+//| the ask.                                                         |
+//+------------------------------------------------------------------+
+bool CExpertTrade::Buy(double volume, double price, double sl, double tp, const string comment)
+  {
+   if(m_symbol == NULL || volume <= 0.0)
+      return(false);
+   string symbol = m_symbol.Name();
+   m_symbol.RefreshRates();
+   double ask = m_symbol.Ask();
+   double stops = m_symbol.StopsLevel() * m_symbol.Point();
+   if(price != 0.0 && price != EMPTY_VALUE)
+     {
+      if(price > ask + stops)
+         return(OrderOpen(symbol, ORDER_TYPE_BUY_STOP, volume, 0.0, m_symbol.NormalizePrice(price), sl, tp, m_order_type_time, m_order_expiration, comment));
+      if(price < ask - stops)
+         return(OrderOpen(symbol, ORDER_TYPE_BUY_LIMIT, volume, 0.0, m_symbol.NormalizePrice(price), sl, tp, m_order_type_time, m_order_expiration, comment));
+     }
+   return(PositionOpen(symbol, ORDER_TYPE_BUY, volume, ask, sl, tp, comment));
+  }
+//+------------------------------------------------------------------+
+//| Sells at the market, or places a sell limit above / sell stop    |
+//| below the bid.                                                   |
+//+------------------------------------------------------------------+
+bool CExpertTrade::Sell(double volume, double price, double sl, double tp, const string comment)
+  {
+   if(m_symbol == NULL || volume <= 0.0)
+      return(false);
+   string symbol = m_symbol.Name();
+   m_symbol.RefreshRates();
+   double bid = m_symbol.Bid();
+   double stops = m_symbol.StopsLevel() * m_symbol.Point();
+   if(price != 0.0 && price != EMPTY_VALUE)
+     {
+      if(price < bid - stops)
+         return(OrderOpen(symbol, ORDER_TYPE_SELL_STOP, volume, 0.0, m_symbol.NormalizePrice(price), sl, tp, m_order_type_time, m_order_expiration, comment));
+      if(price > bid + stops)
+         return(OrderOpen(symbol, ORDER_TYPE_SELL_LIMIT, volume, 0.0, m_symbol.NormalizePrice(price), sl, tp, m_order_type_time, m_order_expiration, comment));
+     }
+   return(PositionOpen(symbol, ORDER_TYPE_SELL, volume, bid, sl, tp, comment));
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/ExpertTrailing.mqh": `//+------------------------------------------------------------------+
+//| Expert/ExpertTrailing.mqh — CExpertTrailing (Standard Library),  |
+//| the trailing stop of the MQL5 Wizard's expert.                   |
+//|                                                                  |
+//| CheckTrailingStopLong/Short(position, sl, tp) return true with   |
+//| the new stop loss and take profit of the selected position       |
+//| (EMPTY_VALUE: leave it); this base never moves them.             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "ExpertBase.mqh"
+#include <Trade/PositionInfo.mqh>
+
+class CExpertTrailing : public CExpertBase
+  {
+public:
+                     CExpertTrailing(void) {}
+                    ~CExpertTrailing(void) {}
+   virtual bool      CheckTrailingStopLong(CPositionInfo *position, double &sl, double &tp) { return(false); }
+   virtual bool      CheckTrailingStopShort(CPositionInfo *position, double &sl, double &tp) { return(false); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Expert/Money/MoneyFixedLot.mqh": `//+------------------------------------------------------------------+
+//| Expert/Money/MoneyFixedLot.mqh — CMoneyFixedLot (Standard        |
+//| Library): the MQL5 Wizard's money module trading a fixed volume. |
+//|                                                                  |
+//| Every position is Lots lots (a multiple of the volume step       |
+//| within the symbol's limits, checked by ValidationSettings);      |
+//| Percent is the stop-out of CExpertMoney::CheckClose.             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trading with fixed trade volume                            |
+//| Type=Money                                                       |
+//| Name=FixLot                                                      |
+//| Class=CMoneyFixedLot                                             |
+//| Page=money_fixed_lot                                             |
+//| Parameter=Percent,double,10.0,Percent                            |
+//| Parameter=Lots,double,0.1,Fixed volume                           |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertMoney.mqh>
+
+class CMoneyFixedLot : public CExpertMoney
+  {
+protected:
+   double            m_lots;
+
+public:
+                     CMoneyFixedLot(void) : m_lots(0.1) {}
+                    ~CMoneyFixedLot(void) {}
+   //--- parameters
+   void              Lots(double lots) { m_lots = lots; }
+   //--- checks
+   virtual bool      ValidationSettings(void);
+   virtual double    CheckOpenLong(double price, double sl) { return(m_lots); }
+   virtual double    CheckOpenShort(double price, double sl) { return(m_lots); }
+  };
+//+------------------------------------------------------------------+
+bool CMoneyFixedLot::ValidationSettings(void)
+  {
+   if(!CExpertMoney::ValidationSettings())
+      return(false);
+   double min_lots = m_symbol.LotsMin();
+   double max_lots = m_symbol.LotsMax();
+   double step = m_symbol.LotsStep();
+   if(m_lots < min_lots || m_lots > max_lots)
+     {
+      PrintFormat("%s: the volume must be within %g..%g (%g)", __FUNCTION__, min_lots, max_lots, m_lots);
+      return(false);
+     }
+   if(step > 0.0 && MathAbs(m_lots / step - MathRound(m_lots / step)) > 1.0e-10)
+     {
+      PrintFormat("%s: the volume must be a multiple of %g (%g)", __FUNCTION__, step, m_lots);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Money/MoneyFixedMargin.mqh": `//+------------------------------------------------------------------+
+//| Expert/Money/MoneyFixedMargin.mqh — CMoneyFixedMargin (Standard  |
+//| Library): the MQL5 Wizard's money module using a fixed share of  |
+//| the free margin.                                                 |
+//|                                                                  |
+//| The volume whose margin is Percent % of the free margin          |
+//| (CAccountInfo::MaxLotCheck: rounded down to the volume step, 0   |
+//| below the minimum volume).                                       |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trading with fixed margin                                  |
+//| Type=Money                                                       |
+//| Name=FixMargin                                                   |
+//| Class=CMoneyFixedMargin                                          |
+//| Page=money_fixed_margin                                          |
+//| Parameter=Percent,double,10.0,Percentage of margin               |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertMoney.mqh>
+
+class CMoneyFixedMargin : public CExpertMoney
+  {
+public:
+                     CMoneyFixedMargin(void) {}
+                    ~CMoneyFixedMargin(void) {}
+   virtual double    CheckOpenLong(double price, double sl);
+   virtual double    CheckOpenShort(double price, double sl);
+  };
+//+------------------------------------------------------------------+
+double CMoneyFixedMargin::CheckOpenLong(double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   if(price == 0.0 || price == EMPTY_VALUE)
+     {
+      m_symbol.RefreshRates();
+      price = m_symbol.Ask();
+     }
+   return(m_account.MaxLotCheck(m_symbol.Name(), ORDER_TYPE_BUY, price, m_percent));
+  }
+//+------------------------------------------------------------------+
+double CMoneyFixedMargin::CheckOpenShort(double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   if(price == 0.0 || price == EMPTY_VALUE)
+     {
+      m_symbol.RefreshRates();
+      price = m_symbol.Bid();
+     }
+   return(m_account.MaxLotCheck(m_symbol.Name(), ORDER_TYPE_SELL, price, m_percent));
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Money/MoneyFixedRisk.mqh": `//+------------------------------------------------------------------+
+//| Expert/Money/MoneyFixedRisk.mqh — CMoneyFixedRisk (Standard      |
+//| Library): the MQL5 Wizard's money module risking a fixed share   |
+//| of the balance.                                                  |
+//|                                                                  |
+//| The volume loses Percent % of the balance if the stop loss is    |
+//| hit: balance × Percent / 100 over the loss of one lot from the   |
+//| entry to the stop loss (OrderProfitCheck), rounded down to the   |
+//| volume step, within the symbol's limits; the minimum volume when |
+//| there is no stop loss.                                           |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trading with fixed risk                                    |
+//| Type=Money                                                       |
+//| Name=FixRisk                                                     |
+//| Class=CMoneyFixedRisk                                            |
+//| Page=money_fixed_risk                                            |
+//| Parameter=Percent,double,1.0,Risk percentage                     |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertMoney.mqh>
+
+class CMoneyFixedRisk : public CExpertMoney
+  {
+public:
+                     CMoneyFixedRisk(void) {}
+                    ~CMoneyFixedRisk(void) {}
+   virtual double    CheckOpenLong(double price, double sl) { return(Volume(ORDER_TYPE_BUY, price, sl)); }
+   virtual double    CheckOpenShort(double price, double sl) { return(Volume(ORDER_TYPE_SELL, price, sl)); }
+
+protected:
+   double            Volume(ENUM_ORDER_TYPE type, double price, double sl);
+  };
+//+------------------------------------------------------------------+
+double CMoneyFixedRisk::Volume(ENUM_ORDER_TYPE type, double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   m_symbol.RefreshRates();
+   if(price == 0.0 || price == EMPTY_VALUE)
+      price = (type == ORDER_TYPE_BUY) ? m_symbol.Ask() : m_symbol.Bid();
+   double min_lots = m_symbol.LotsMin();
+   double max_lots = m_symbol.LotsMax();
+   if(sl == 0.0)
+      return(min_lots);
+   double loss = -m_account.OrderProfitCheck(m_symbol.Name(), type, 1.0, price, sl);
+   if(loss <= 0.0 || loss == EMPTY_VALUE)
+      return(min_lots);
+   double step = m_symbol.LotsStep();
+   double lots = m_account.Balance() * m_percent / 100.0 / loss;
+   if(step > 0.0)
+      lots = step * MathFloor(lots / step + 1e-9);
+   lots = NormalizeDouble(lots, 8);
+   if(lots < min_lots)
+      lots = min_lots;
+   if(lots > max_lots)
+      lots = max_lots;
+   return(lots);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Money/MoneyNone.mqh": `//+------------------------------------------------------------------+
+//| Expert/Money/MoneyNone.mqh — CMoneyNone (Standard Library): the  |
+//| MQL5 Wizard's money module trading the symbol's minimum volume.  |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trading with minimal allowed trade volume                  |
+//| Type=Money                                                       |
+//| Name=MinLot                                                      |
+//| Class=CMoneyNone                                                 |
+//| Page=money_none                                                  |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertMoney.mqh>
+
+class CMoneyNone : public CExpertMoney
+  {
+public:
+                     CMoneyNone(void) {}
+                    ~CMoneyNone(void) {}
+   virtual double    CheckOpenLong(double price, double sl) { return(m_symbol == NULL ? 0.0 : m_symbol.LotsMin()); }
+   virtual double    CheckOpenShort(double price, double sl) { return(m_symbol == NULL ? 0.0 : m_symbol.LotsMin()); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Expert/Money/MoneySizeOptimized.mqh": `//+------------------------------------------------------------------+
+//| Expert/Money/MoneySizeOptimized.mqh — CMoneySizeOptimized        |
+//| (Standard Library): the MQL5 Wizard's money module that trades   |
+//| less after consecutive losses.                                   |
+//|                                                                  |
+//| The volume whose margin is Percent % of the free margin          |
+//| (MaxLotCheck), reduced after two or more consecutive losing      |
+//| deals on the symbol (the latest closed deals, newest first, up to|
+//| the first winning one): volume - volume × losses /               |
+//| DecreaseFactor, rounded to 2 decimals, then to the volume step,  |
+//| within the symbol's limits.                                      |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trading with optimized trade volume                        |
+//| Type=Money                                                       |
+//| Name=SizeOptimized                                               |
+//| Class=CMoneySizeOptimized                                        |
+//| Page=money_size_optimized                                        |
+//| Parameter=DecreaseFactor,double,3.0,Decrease factor              |
+//| Parameter=Percent,double,10.0,Percent                            |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertMoney.mqh>
+#include <Trade/DealInfo.mqh>
+
+class CMoneySizeOptimized : public CExpertMoney
+  {
+protected:
+   double            m_decrease_factor;
+
+public:
+                     CMoneySizeOptimized(void) : m_decrease_factor(3.0) {}
+                    ~CMoneySizeOptimized(void) {}
+   //--- parameters
+   void              DecreaseFactor(double decrease_factor) { m_decrease_factor = decrease_factor; }
+   //--- checks
+   virtual bool      ValidationSettings(void);
+   virtual double    CheckOpenLong(double price, double sl);
+   virtual double    CheckOpenShort(double price, double sl);
+
+protected:
+   double            Optimize(double lots);
+  };
+//+------------------------------------------------------------------+
+bool CMoneySizeOptimized::ValidationSettings(void)
+  {
+   if(!CExpertMoney::ValidationSettings())
+      return(false);
+   if(m_decrease_factor <= 0.0)
+     {
+      PrintFormat("%s: the decrease factor must be greater than 0 (%g)", __FUNCTION__, m_decrease_factor);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+double CMoneySizeOptimized::CheckOpenLong(double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   if(price == 0.0 || price == EMPTY_VALUE)
+     {
+      m_symbol.RefreshRates();
+      price = m_symbol.Ask();
+     }
+   return(Optimize(m_account.MaxLotCheck(m_symbol.Name(), ORDER_TYPE_BUY, price, m_percent)));
+  }
+//+------------------------------------------------------------------+
+double CMoneySizeOptimized::CheckOpenShort(double price, double sl)
+  {
+   if(m_symbol == NULL)
+      return(0.0);
+   if(price == 0.0 || price == EMPTY_VALUE)
+     {
+      m_symbol.RefreshRates();
+      price = m_symbol.Bid();
+     }
+   return(Optimize(m_account.MaxLotCheck(m_symbol.Name(), ORDER_TYPE_SELL, price, m_percent)));
+  }
+//+------------------------------------------------------------------+
+//| Reduces \`lots\` after consecutive losses.                         |
+//+------------------------------------------------------------------+
+double CMoneySizeOptimized::Optimize(double lots)
+  {
+   double lot = lots;
+   HistorySelect(0, TimeCurrent());
+   int losses = 0;
+   CDealInfo deal;
+   for(int i = HistoryDealsTotal() - 1; i >= 0; i--)
+     {
+      ulong ticket = HistoryDealGetTicket(i);
+      if(ticket == 0)
+         break;
+      deal.Ticket(ticket);
+      if(deal.Symbol() != m_symbol.Name())
+         continue;
+      ENUM_DEAL_ENTRY entry = deal.Entry();
+      if(entry != DEAL_ENTRY_OUT && entry != DEAL_ENTRY_INOUT && entry != DEAL_ENTRY_OUT_BY)
+         continue;
+      double profit = deal.Profit();
+      if(profit > 0.0)
+         break;
+      if(profit < 0.0)
+         losses++;
+     }
+   if(losses > 1)
+      lot = NormalizeDouble(lot - lot * losses / m_decrease_factor, 2);
+   double step = m_symbol.LotsStep();
+   if(step > 0.0)
+      lot = step * MathFloor(lot / step + 1e-9);
+   lot = NormalizeDouble(lot, 8);
+   if(lot < m_symbol.LotsMin())
+      lot = m_symbol.LotsMin();
+   if(lot > m_symbol.LotsMax())
+      lot = m_symbol.LotsMax();
+   return(lot);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Signal/SignalITF.mqh": `//+------------------------------------------------------------------+
+//| Expert/Signal/SignalITF.mqh — CSignalITF (Standard Library): the |
+//| MQL5 Wizard's intraday time filter.                              |
+//|                                                                  |
+//| Direction() is 0.0 (no vote) when the server time of the last    |
+//| quote is allowed and EMPTY_VALUE (trading forbidden) otherwise:  |
+//| the day of the week must be GoodDayOfWeek (-1: any) and not in   |
+//| the BadDaysOfWeek bit mask (bit 0 = Sunday); the same for the    |
+//| hour (GoodHourOfDay, BadHoursOfDay, bit 0 = 00:00) and the minute|
+//| (GoodMinuteOfHour, BadMinutesOfHour, a long mask).               |
+//| As a filter it still counts in the average of the signal's votes.|
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Signals of intraday time filter                            |
+//| Type=SignalAdvanced                                              |
+//| Name=Intraday Time Filter                                        |
+//| ShortName=ITF                                                    |
+//| Class=CSignalITF                                                 |
+//| Page=signal_time_filter                                          |
+//| Parameter=GoodMinuteOfHour,int,-1,Good minute of hour            |
+//| Parameter=BadMinutesOfHour,long,0,Bad minutes of hour (bit-map)  |
+//| Parameter=GoodHourOfDay,int,-1,Good hour of day                  |
+//| Parameter=BadHoursOfDay,int,0,Bad hours of day (bit-map)         |
+//| Parameter=GoodDayOfWeek,int,-1,Good day of week                  |
+//| Parameter=BadDaysOfWeek,int,0,Bad days of week (bit-map)         |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertSignal.mqh>
+
+class CSignalITF : public CExpertSignal
+  {
+protected:
+   int               m_good_minute_of_hour;
+   long              m_bad_minutes_of_hour;
+   int               m_good_hour_of_day;
+   int               m_bad_hours_of_day;
+   int               m_good_day_of_week;
+   int               m_bad_days_of_week;
+
+public:
+                     CSignalITF(void) : m_good_minute_of_hour(-1), m_bad_minutes_of_hour(0), m_good_hour_of_day(-1),
+                                        m_bad_hours_of_day(0), m_good_day_of_week(-1), m_bad_days_of_week(0) {}
+                    ~CSignalITF(void) {}
+   //--- parameters
+   void              GoodMinuteOfHour(int value) { m_good_minute_of_hour = value; }
+   void              BadMinutesOfHour(long value) { m_bad_minutes_of_hour = value; }
+   void              GoodHourOfDay(int value) { m_good_hour_of_day = value; }
+   void              BadHoursOfDay(int value) { m_bad_hours_of_day = value; }
+   void              GoodDayOfWeek(int value) { m_good_day_of_week = value; }
+   void              BadDaysOfWeek(int value) { m_bad_days_of_week = value; }
+   //--- the vote
+   virtual double    Direction(void);
+  };
+//+------------------------------------------------------------------+
+//| 0.0 when trading is allowed now, EMPTY_VALUE when it is not.     |
+//+------------------------------------------------------------------+
+double CSignalITF::Direction(void)
+  {
+   MqlDateTime now;
+   datetime time = (m_symbol != NULL && m_symbol.Time() != 0) ? m_symbol.Time() : TimeCurrent();
+   TimeToStruct(time, now);
+   if(m_good_day_of_week != -1 && m_good_day_of_week != now.day_of_week)
+      return(EMPTY_VALUE);
+   if((m_bad_days_of_week & (1 << now.day_of_week)) != 0)
+      return(EMPTY_VALUE);
+   if(m_good_hour_of_day != -1 && m_good_hour_of_day != now.hour)
+      return(EMPTY_VALUE);
+   if((m_bad_hours_of_day & (1 << now.hour)) != 0)
+      return(EMPTY_VALUE);
+   if(m_good_minute_of_hour != -1 && m_good_minute_of_hour != now.min)
+      return(EMPTY_VALUE);
+   if((m_bad_minutes_of_hour & (((long)1) << now.min)) != 0)
+      return(EMPTY_VALUE);
+   return(0.0);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Signal/SignalMA.mqh": `//+------------------------------------------------------------------+
+//| Expert/Signal/SignalMA.mqh — CSignalMA (Standard Library): the   |
+//| MQL5 Wizard's signal of the Moving Average.                      |
+//|                                                                  |
+//| Market models, analysed on bar StartIndex() (the last closed bar |
+//| unless every tick counts); the mirror image for sells:           |
+//|  0 (weight 80) the close is above the MA;                        |
+//|  1 (10) the bar opened above and closed below a rising MA (an    |
+//|     unfinished piercing: a buy against the bar);                 |
+//|  2 (60) the bar opened below and closed above a rising MA (the   |
+//|     price crossed it; proposes entering at the MA);              |
+//|  3 (60) the bar opened and closed above a rising MA and its low  |
+//|     pierced it.                                                  |
+//| A condition answers the weight of the most specific model that   |
+//| holds (2 or 3 rather than 0).                                    |
+//| Parameters: PeriodMA (12), Shift (0), Method (MODE_SMA), Applied |
+//| (PRICE_CLOSE), Pattern_0 … Pattern_3, Weight.                    |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Signals of indicator 'Moving Average'                      |
+//| Type=SignalAdvanced                                              |
+//| Name=Moving Average                                              |
+//| ShortName=MA                                                     |
+//| Class=CSignalMA                                                  |
+//| Page=signal_ma                                                   |
+//| Parameter=PeriodMA,int,12,Period of averaging                    |
+//| Parameter=Shift,int,0,Time shift                                 |
+//| Parameter=Method,ENUM_MA_METHOD,MODE_SMA,Method of averaging     |
+//| Parameter=Applied,ENUM_APPLIED_PRICE,PRICE_CLOSE,Prices series   |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertSignal.mqh>
+
+class CSignalMA : public CExpertSignal
+  {
+protected:
+   CiMA              m_ma;             // the indicator (joins the expert's collection)
+   int               m_ma_period;
+   int               m_ma_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   ENUM_APPLIED_PRICE m_ma_applied;
+   int               m_pattern_0;
+   int               m_pattern_1;
+   int               m_pattern_2;
+   int               m_pattern_3;
+
+public:
+                     CSignalMA(void) : m_ma_period(12), m_ma_shift(0), m_ma_method(MODE_SMA), m_ma_applied(PRICE_CLOSE),
+                                       m_pattern_0(80), m_pattern_1(10), m_pattern_2(60), m_pattern_3(60)
+     {
+      m_used_series = USE_SERIES_OPEN + USE_SERIES_HIGH + USE_SERIES_LOW + USE_SERIES_CLOSE;
+     }
+                    ~CSignalMA(void) {}
+   //--- parameters
+   void              PeriodMA(int value) { m_ma_period = value; }
+   void              Shift(int value) { m_ma_shift = value; }
+   void              Method(ENUM_MA_METHOD value) { m_ma_method = value; }
+   void              Applied(ENUM_APPLIED_PRICE value) { m_ma_applied = value; }
+   void              Pattern_0(int value) { m_pattern_0 = value; }
+   void              Pattern_1(int value) { m_pattern_1 = value; }
+   void              Pattern_2(int value) { m_pattern_2 = value; }
+   void              Pattern_3(int value) { m_pattern_3 = value; }
+   //--- initialisation
+   virtual bool      ValidationSettings(void);
+   virtual bool      InitIndicators(CIndicators *indicators);
+   //--- the votes
+   virtual int       LongCondition(void);
+   virtual int       ShortCondition(void);
+
+protected:
+   bool              InitMA(CIndicators *indicators);
+   double            MA(int ind) { return(m_ma.Main(ind)); }
+   double            DiffMA(int ind) { return(MA(ind) - MA(ind + 1)); }
+   double            DiffOpenMA(int ind) { return(Open(ind) - MA(ind)); }
+   double            DiffHighMA(int ind) { return(High(ind) - MA(ind)); }
+   double            DiffLowMA(int ind) { return(Low(ind) - MA(ind)); }
+   double            DiffCloseMA(int ind) { return(Close(ind) - MA(ind)); }
+  };
+//+------------------------------------------------------------------+
+bool CSignalMA::ValidationSettings(void)
+  {
+   if(!CExpertSignal::ValidationSettings())
+      return(false);
+   if(m_ma_period <= 0)
+     {
+      PrintFormat("%s: the period of the MA must be greater than 0 (%d)", __FUNCTION__, m_ma_period);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CSignalMA::InitIndicators(CIndicators *indicators)
+  {
+   if(indicators == NULL)
+      return(false);
+   if(!CExpertSignal::InitIndicators(indicators))
+      return(false);
+   return(InitMA(indicators));
+  }
+//+------------------------------------------------------------------+
+bool CSignalMA::InitMA(CIndicators *indicators)
+  {
+   if(!indicators.Add(GetPointer(m_ma)))
+     {
+      Print(__FUNCTION__ + ": error adding the MA");
+      return(false);
+     }
+   if(!m_ma.Create(m_symbol.Name(), m_period, m_ma_period, m_ma_shift, m_ma_method, m_ma_applied))
+     {
+      Print(__FUNCTION__ + ": error creating the MA");
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Vote for a buy.                                                  |
+//+------------------------------------------------------------------+
+int CSignalMA::LongCondition(void)
+  {
+   int idx = StartIndex();
+   int result = 0;
+   double ma = MA(idx);
+   bool rising = DiffMA(idx) > 0.0;
+   if(DiffCloseMA(idx) < 0.0)
+     {
+      //--- closed below: only the unfinished piercing of a rising MA
+      if(IS_PATTERN_USAGE(1) && DiffOpenMA(idx) > 0.0 && rising)
+        {
+         result = m_pattern_1;
+         m_base_price = 0.0;
+        }
+      return(result);
+     }
+   //--- closed above the MA
+   if(IS_PATTERN_USAGE(0))
+      result = m_pattern_0;
+   if(!rising)
+      return(result);
+   if(DiffOpenMA(idx) < 0.0)
+     {
+      //--- crossed it upwards during the bar
+      if(IS_PATTERN_USAGE(2))
+        {
+         result = m_pattern_2;
+         m_base_price = m_symbol.NormalizePrice(ma);
+        }
+     }
+   else
+      if(IS_PATTERN_USAGE(3) && DiffLowMA(idx) < 0.0)
+        {
+         //--- the low pierced it, the bar stayed above
+         result = m_pattern_3;
+         m_base_price = 0.0;
+        }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| Vote for a sell.                                                 |
+//+------------------------------------------------------------------+
+int CSignalMA::ShortCondition(void)
+  {
+   int idx = StartIndex();
+   int result = 0;
+   double ma = MA(idx);
+   bool falling = DiffMA(idx) < 0.0;
+   if(DiffCloseMA(idx) > 0.0)
+     {
+      //--- closed above: only the unfinished piercing of a falling MA
+      if(IS_PATTERN_USAGE(1) && DiffOpenMA(idx) < 0.0 && falling)
+        {
+         result = m_pattern_1;
+         m_base_price = 0.0;
+        }
+      return(result);
+     }
+   //--- closed below the MA (or on it)
+   if(IS_PATTERN_USAGE(0))
+      result = m_pattern_0;
+   if(!falling)
+      return(result);
+   if(DiffOpenMA(idx) > 0.0)
+     {
+      //--- crossed it downwards during the bar
+      if(IS_PATTERN_USAGE(2))
+        {
+         result = m_pattern_2;
+         m_base_price = m_symbol.NormalizePrice(ma);
+        }
+     }
+   else
+      if(IS_PATTERN_USAGE(3) && DiffHighMA(idx) > 0.0)
+        {
+         //--- the high pierced it, the bar stayed below
+         result = m_pattern_3;
+         m_base_price = 0.0;
+        }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Signal/SignalMACD.mqh": `//+------------------------------------------------------------------+
+//| Expert/Signal/SignalMACD.mqh — CSignalMACD (Standard Library):   |
+//| the MQL5 Wizard's signal of the MACD oscillator.                 |
+//|                                                                  |
+//| Market models, analysed on bar StartIndex() while the main line  |
+//| rises (falls, for sells); a later model replaces an earlier one: |
+//|  0 (weight 10) the main line rises;                              |
+//|  1 (30) it turned up (fell on the bar before);                   |
+//|  2 (80) it crossed the signal line upwards;                      |
+//|  3 (50) it crossed the zero level upwards;                       |
+//|  4 (60) divergence: below zero, its last trough is above the one |
+//|     before while the price's low at it is below;                 |
+//|  5 (100) double divergence: three such troughs in a row.         |
+//| Parameters: PeriodFast (12), PeriodSlow (24), PeriodSignal (9),  |
+//| Applied (PRICE_CLOSE), Pattern_0 … Pattern_5, Weight.            |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Signals of oscillator 'MACD'                               |
+//| Type=SignalAdvanced                                              |
+//| Name=MACD                                                        |
+//| ShortName=MACD                                                   |
+//| Class=CSignalMACD                                                |
+//| Page=signal_macd                                                 |
+//| Parameter=PeriodFast,int,12,Period of fast EMA                   |
+//| Parameter=PeriodSlow,int,24,Period of slow EMA                   |
+//| Parameter=PeriodSignal,int,9,Period of averaging of difference   |
+//| Parameter=Applied,ENUM_APPLIED_PRICE,PRICE_CLOSE,Prices series   |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertSignal.mqh>
+
+//--- bars searched back for the troughs and peaks of the divergences
+#define MACD_EXTREMUM_DEPTH 50
+
+class CSignalMACD : public CExpertSignal
+  {
+protected:
+   CiMACD            m_MACD;
+   int               m_period_fast;
+   int               m_period_slow;
+   int               m_period_signal;
+   ENUM_APPLIED_PRICE m_applied;
+   int               m_pattern_0;
+   int               m_pattern_1;
+   int               m_pattern_2;
+   int               m_pattern_3;
+   int               m_pattern_4;
+   int               m_pattern_5;
+
+public:
+                     CSignalMACD(void) : m_period_fast(12), m_period_slow(24), m_period_signal(9), m_applied(PRICE_CLOSE),
+                                         m_pattern_0(10), m_pattern_1(30), m_pattern_2(80), m_pattern_3(50),
+                                         m_pattern_4(60), m_pattern_5(100)
+     {
+      m_used_series = USE_SERIES_HIGH + USE_SERIES_LOW;
+     }
+                    ~CSignalMACD(void) {}
+   //--- parameters
+   void              PeriodFast(int value) { m_period_fast = value; }
+   void              PeriodSlow(int value) { m_period_slow = value; }
+   void              PeriodSignal(int value) { m_period_signal = value; }
+   void              Applied(ENUM_APPLIED_PRICE value) { m_applied = value; }
+   void              Pattern_0(int value) { m_pattern_0 = value; }
+   void              Pattern_1(int value) { m_pattern_1 = value; }
+   void              Pattern_2(int value) { m_pattern_2 = value; }
+   void              Pattern_3(int value) { m_pattern_3 = value; }
+   void              Pattern_4(int value) { m_pattern_4 = value; }
+   void              Pattern_5(int value) { m_pattern_5 = value; }
+   //--- initialisation
+   virtual bool      ValidationSettings(void);
+   virtual bool      InitIndicators(CIndicators *indicators);
+   //--- the votes
+   virtual int       LongCondition(void);
+   virtual int       ShortCondition(void);
+
+protected:
+   double            Main(int ind) { return(m_MACD.Main(ind)); }
+   double            Signal(int ind) { return(m_MACD.Signal(ind)); }
+   double            DiffMain(int ind) { return(Main(ind) - Main(ind + 1)); }
+   double            State(int ind) { return(Main(ind) - Signal(ind)); }
+   //--- divergences found from bar idx back (0, 1 = divergence, 2 = double divergence)
+   int               Divergences(int idx, bool bullish);
+  };
+//+------------------------------------------------------------------+
+bool CSignalMACD::ValidationSettings(void)
+  {
+   if(!CExpertSignal::ValidationSettings())
+      return(false);
+   if(m_period_fast <= 0 || m_period_slow <= 0 || m_period_signal <= 0 || m_period_fast >= m_period_slow)
+     {
+      PrintFormat("%s: the periods must be positive and the slow one above the fast one (%d, %d, %d)",
+                  __FUNCTION__, m_period_fast, m_period_slow, m_period_signal);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CSignalMACD::InitIndicators(CIndicators *indicators)
+  {
+   if(indicators == NULL)
+      return(false);
+   if(!CExpertSignal::InitIndicators(indicators))
+      return(false);
+   if(!indicators.Add(GetPointer(m_MACD)))
+      return(false);
+   if(!m_MACD.Create(m_symbol.Name(), m_period, m_period_fast, m_period_slow, m_period_signal, m_applied))
+     {
+      Print(__FUNCTION__ + ": error creating the MACD");
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Troughs (bullish) or peaks of the main line beyond zero, from    |
+//| bar idx back: how many consecutive pairs diverge from the price  |
+//| (the oscillator's extreme weaker while the price's is stronger), |
+//| up to 2.                                                         |
+//+------------------------------------------------------------------+
+int CSignalMACD::Divergences(int idx, bool bullish)
+  {
+   int bars[3];
+   int found = 0;
+   for(int i = idx + 1; i < idx + MACD_EXTREMUM_DEPTH && found < 3; i++)
+     {
+      double v = Main(i);
+      double before = Main(i + 1);
+      double after = Main(i - 1);
+      if(v == EMPTY_VALUE || before == EMPTY_VALUE)
+         break;
+      bool extreme = bullish ? (v < 0.0 && v < after && v <= before) : (v > 0.0 && v > after && v >= before);
+      if(extreme)
+         bars[found++] = i;
+     }
+   int count = 0;
+   for(int k = 0; k + 1 < found && count < 2; k++)
+     {
+      int recent = bars[k];
+      int older = bars[k + 1];
+      bool diverges = bullish ? (Main(recent) > Main(older) && Low(recent) < Low(older))
+                              : (Main(recent) < Main(older) && High(recent) > High(older));
+      if(!diverges)
+         break;
+      count++;
+     }
+   return(count);
+  }
+//+------------------------------------------------------------------+
+//| Vote for a buy.                                                  |
+//+------------------------------------------------------------------+
+int CSignalMACD::LongCondition(void)
+  {
+   int idx = StartIndex();
+   int result = 0;
+   if(DiffMain(idx) <= 0.0)
+      return(0);
+   if(IS_PATTERN_USAGE(0))
+      result = m_pattern_0;
+   if(IS_PATTERN_USAGE(1) && DiffMain(idx + 1) < 0.0)
+      result = m_pattern_1;
+   if(IS_PATTERN_USAGE(2) && State(idx) > 0.0 && State(idx + 1) < 0.0)
+      result = m_pattern_2;
+   if(IS_PATTERN_USAGE(3) && Main(idx) > 0.0 && Main(idx + 1) < 0.0)
+      result = m_pattern_3;
+   if((IS_PATTERN_USAGE(4) || IS_PATTERN_USAGE(5)) && Main(idx) < 0.0)
+     {
+      int divergences = Divergences(idx, true);
+      if(IS_PATTERN_USAGE(4) && divergences >= 1)
+         result = m_pattern_4;
+      if(IS_PATTERN_USAGE(5) && divergences >= 2)
+         result = m_pattern_5;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| Vote for a sell.                                                 |
+//+------------------------------------------------------------------+
+int CSignalMACD::ShortCondition(void)
+  {
+   int idx = StartIndex();
+   int result = 0;
+   if(DiffMain(idx) >= 0.0)
+      return(0);
+   if(IS_PATTERN_USAGE(0))
+      result = m_pattern_0;
+   if(IS_PATTERN_USAGE(1) && DiffMain(idx + 1) > 0.0)
+      result = m_pattern_1;
+   if(IS_PATTERN_USAGE(2) && State(idx) < 0.0 && State(idx + 1) > 0.0)
+      result = m_pattern_2;
+   if(IS_PATTERN_USAGE(3) && Main(idx) < 0.0 && Main(idx + 1) > 0.0)
+      result = m_pattern_3;
+   if((IS_PATTERN_USAGE(4) || IS_PATTERN_USAGE(5)) && Main(idx) > 0.0)
+     {
+      int divergences = Divergences(idx, false);
+      if(IS_PATTERN_USAGE(4) && divergences >= 1)
+         result = m_pattern_4;
+      if(IS_PATTERN_USAGE(5) && divergences >= 2)
+         result = m_pattern_5;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Signal/SignalRSI.mqh": `//+------------------------------------------------------------------+
+//| Expert/Signal/SignalRSI.mqh — CSignalRSI (Standard Library): the |
+//| MQL5 Wizard's signal of the Relative Strength Index.             |
+//|                                                                  |
+//| Market models, analysed on bar StartIndex() while the RSI rises  |
+//| (falls, for sells; levels mirrored around 50); a later model     |
+//| replaces an earlier one:                                         |
+//|  0 (weight 70) the RSI rises;                                    |
+//|  1 (100) it turned up from below 30 (oversold);                  |
+//|  2 (90) failed swing: its last trough is above the one before    |
+//|     and it rose above the peak between them;                     |
+//|  3 (80) divergence: its last trough is above the one before while|
+//|     the price's low at it is below;                              |
+//|  4 (100) double divergence: three such troughs in a row;         |
+//|  5 (20) head and shoulders: not detected by this implementation. |
+//| Parameters: PeriodRSI (8), Applied (PRICE_CLOSE), Pattern_0 …    |
+//| Pattern_5, Weight.                                               |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Signals of oscillator 'Relative Strength Index'            |
+//| Type=SignalAdvanced                                              |
+//| Name=Relative Strength Index                                     |
+//| ShortName=RSI                                                    |
+//| Class=CSignalRSI                                                 |
+//| Page=signal_rsi                                                  |
+//| Parameter=PeriodRSI,int,8,Period of calculation                  |
+//| Parameter=Applied,ENUM_APPLIED_PRICE,PRICE_CLOSE,Prices series   |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertSignal.mqh>
+
+//--- bars searched back for the troughs and peaks
+#define RSI_EXTREMUM_DEPTH 50
+
+class CSignalRSI : public CExpertSignal
+  {
+protected:
+   CiRSI             m_rsi;
+   int               m_periodRSI;
+   ENUM_APPLIED_PRICE m_applied;
+   int               m_pattern_0;
+   int               m_pattern_1;
+   int               m_pattern_2;
+   int               m_pattern_3;
+   int               m_pattern_4;
+   int               m_pattern_5;
+
+public:
+                     CSignalRSI(void) : m_periodRSI(8), m_applied(PRICE_CLOSE),
+                                        m_pattern_0(70), m_pattern_1(100), m_pattern_2(90), m_pattern_3(80),
+                                        m_pattern_4(100), m_pattern_5(20)
+     {
+      m_used_series = USE_SERIES_HIGH + USE_SERIES_LOW;
+     }
+                    ~CSignalRSI(void) {}
+   //--- parameters
+   void              PeriodRSI(int value) { m_periodRSI = value; }
+   void              Applied(ENUM_APPLIED_PRICE value) { m_applied = value; }
+   void              Pattern_0(int value) { m_pattern_0 = value; }
+   void              Pattern_1(int value) { m_pattern_1 = value; }
+   void              Pattern_2(int value) { m_pattern_2 = value; }
+   void              Pattern_3(int value) { m_pattern_3 = value; }
+   void              Pattern_4(int value) { m_pattern_4 = value; }
+   void              Pattern_5(int value) { m_pattern_5 = value; }
+   //--- initialisation
+   virtual bool      ValidationSettings(void);
+   virtual bool      InitIndicators(CIndicators *indicators);
+   //--- the votes
+   virtual int       LongCondition(void);
+   virtual int       ShortCondition(void);
+
+protected:
+   double            RSI(int ind) { return(m_rsi.Main(ind)); }
+   double            DiffRSI(int ind) { return(RSI(ind) - RSI(ind + 1)); }
+   //--- the last troughs (bullish) or peaks of the RSI from bar idx back, recent first
+   int               Extremes(int idx, bool troughs, int &bars[], int max_count);
+   //--- the model (2, 3 or 4) the extremes show, -1 for none
+   int               ExtremeModel(int idx, bool bullish);
+  };
+//+------------------------------------------------------------------+
+bool CSignalRSI::ValidationSettings(void)
+  {
+   if(!CExpertSignal::ValidationSettings())
+      return(false);
+   if(m_periodRSI <= 0)
+     {
+      PrintFormat("%s: the period of the RSI must be greater than 0 (%d)", __FUNCTION__, m_periodRSI);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CSignalRSI::InitIndicators(CIndicators *indicators)
+  {
+   if(indicators == NULL)
+      return(false);
+   if(!CExpertSignal::InitIndicators(indicators))
+      return(false);
+   if(!indicators.Add(GetPointer(m_rsi)))
+      return(false);
+   if(!m_rsi.Create(m_symbol.Name(), m_period, m_periodRSI, m_applied))
+     {
+      Print(__FUNCTION__ + ": error creating the RSI");
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+int CSignalRSI::Extremes(int idx, bool troughs, int &bars[], int max_count)
+  {
+   int found = 0;
+   for(int i = idx + 1; i < idx + RSI_EXTREMUM_DEPTH && found < max_count; i++)
+     {
+      double v = RSI(i);
+      double before = RSI(i + 1);
+      double after = RSI(i - 1);
+      if(v == EMPTY_VALUE || before == EMPTY_VALUE)
+         break;
+      if(troughs ? (v < after && v <= before) : (v > after && v >= before))
+         bars[found++] = i;
+     }
+   return(found);
+  }
+//+------------------------------------------------------------------+
+//| 4: double divergence, 3: divergence, 2: failed swing, -1: none.  |
+//+------------------------------------------------------------------+
+int CSignalRSI::ExtremeModel(int idx, bool bullish)
+  {
+   int lows[3];
+   int highs[1];
+   int n = Extremes(idx, bullish, lows, 3);
+   if(n < 2)
+      return(-1);
+   int divergences = 0;
+   for(int k = 0; k + 1 < n && divergences < 2; k++)
+     {
+      bool stronger = bullish ? (RSI(lows[k]) > RSI(lows[k + 1])) : (RSI(lows[k]) < RSI(lows[k + 1]));
+      bool price_weaker = bullish ? (Low(lows[k]) < Low(lows[k + 1])) : (High(lows[k]) > High(lows[k + 1]));
+      if(!stronger || !price_weaker)
+         break;
+      divergences++;
+     }
+   if(divergences >= 2 && IS_PATTERN_USAGE(4))
+      return(4);
+   if(divergences >= 1 && IS_PATTERN_USAGE(3))
+      return(3);
+   //--- failed swing: a higher trough, and the RSI beyond the peak between the two troughs
+   bool higher = bullish ? (RSI(lows[0]) > RSI(lows[1])) : (RSI(lows[0]) < RSI(lows[1]));
+   if(higher && IS_PATTERN_USAGE(2) && Extremes(idx, !bullish, highs, 1) == 1 && highs[0] < lows[1] && highs[0] > lows[0])
+     {
+      if(bullish ? (RSI(idx) > RSI(highs[0])) : (RSI(idx) < RSI(highs[0])))
+         return(2);
+     }
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Vote for a buy.                                                  |
+//+------------------------------------------------------------------+
+int CSignalRSI::LongCondition(void)
+  {
+   int idx = StartIndex();
+   int result = 0;
+   if(DiffRSI(idx) <= 0.0)
+      return(0);
+   if(IS_PATTERN_USAGE(0))
+      result = m_pattern_0;
+   if(IS_PATTERN_USAGE(1) && DiffRSI(idx + 1) < 0.0 && RSI(idx + 1) < 30.0)
+      result = m_pattern_1;
+   switch(ExtremeModel(idx, true))
+     {
+      case 2: result = m_pattern_2; break;
+      case 3: result = m_pattern_3; break;
+      case 4: result = m_pattern_4; break;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+//| Vote for a sell.                                                 |
+//+------------------------------------------------------------------+
+int CSignalRSI::ShortCondition(void)
+  {
+   int idx = StartIndex();
+   int result = 0;
+   if(DiffRSI(idx) >= 0.0)
+      return(0);
+   if(IS_PATTERN_USAGE(0))
+      result = m_pattern_0;
+   if(IS_PATTERN_USAGE(1) && DiffRSI(idx + 1) > 0.0 && RSI(idx + 1) > 70.0)
+      result = m_pattern_1;
+   switch(ExtremeModel(idx, false))
+     {
+      case 2: result = m_pattern_2; break;
+      case 3: result = m_pattern_3; break;
+      case 4: result = m_pattern_4; break;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Trailing/TrailingFixedPips.mqh": `//+------------------------------------------------------------------+
+//| Expert/Trailing/TrailingFixedPips.mqh — CTrailingFixedPips       |
+//| (Standard Library): the MQL5 Wizard's trailing stop at a fixed   |
+//| distance.                                                        |
+//|                                                                  |
+//| Once the price has moved StopLevel points (of a 4/2-digit quote) |
+//| beyond the position's stop loss (its open price when it has      |
+//| none), the stop loss follows StopLevel behind the price (bid for |
+//| a long, ask for a short) and, with ProfitLevel, the take profit  |
+//| ProfitLevel ahead of it. StopLevel 0: never moves.               |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trailing Stop based on fixed Stop Level                    |
+//| Type=Trailing                                                    |
+//| Name=FixedPips                                                   |
+//| Class=CTrailingFixedPips                                         |
+//| Page=trailing_fixed_pips                                         |
+//| Parameter=StopLevel,int,30,Stop Loss trailing level (in points)  |
+//| Parameter=ProfitLevel,int,50,Take Profit trailing level (points) |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertTrailing.mqh>
+
+class CTrailingFixedPips : public CExpertTrailing
+  {
+protected:
+   int               m_stop_level;
+   int               m_profit_level;
+
+public:
+                     CTrailingFixedPips(void) : m_stop_level(30), m_profit_level(50) {}
+                    ~CTrailingFixedPips(void) {}
+   //--- parameters
+   void              StopLevel(int stop_level) { m_stop_level = stop_level; }
+   void              ProfitLevel(int profit_level) { m_profit_level = profit_level; }
+   //--- checks
+   virtual bool      ValidationSettings(void);
+   virtual bool      CheckTrailingStopLong(CPositionInfo *position, double &sl, double &tp);
+   virtual bool      CheckTrailingStopShort(CPositionInfo *position, double &sl, double &tp);
+  };
+//+------------------------------------------------------------------+
+//| The levels must be beyond the symbol's stops level.              |
+//+------------------------------------------------------------------+
+bool CTrailingFixedPips::ValidationSettings(void)
+  {
+   if(!CExpertTrailing::ValidationSettings())
+      return(false);
+   double minimum = m_symbol.StopsLevel() * m_symbol.Point();
+   if(m_stop_level < 0 || m_profit_level < 0 ||
+      (m_stop_level != 0 && m_stop_level * m_adjusted_point <= minimum) ||
+      (m_profit_level != 0 && m_profit_level * m_adjusted_point <= minimum))
+     {
+      PrintFormat("%s: the trailing levels must be 0 or above the stops level of %d points", __FUNCTION__, m_symbol.StopsLevel());
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CTrailingFixedPips::CheckTrailingStopLong(CPositionInfo *position, double &sl, double &tp)
+  {
+   if(position == NULL || m_stop_level == 0)
+      return(false);
+   m_symbol.RefreshRates();
+   double delta = m_stop_level * m_adjusted_point;
+   double position_sl = position.StopLoss();
+   double base = (position_sl == 0.0) ? position.PriceOpen() : position_sl;
+   double price = m_symbol.Bid();
+   sl = EMPTY_VALUE;
+   tp = EMPTY_VALUE;
+   if(price - base > delta)
+     {
+      sl = price - delta;
+      if(m_profit_level != 0)
+         tp = price + m_profit_level * m_adjusted_point;
+     }
+   return(sl != EMPTY_VALUE);
+  }
+//+------------------------------------------------------------------+
+bool CTrailingFixedPips::CheckTrailingStopShort(CPositionInfo *position, double &sl, double &tp)
+  {
+   if(position == NULL || m_stop_level == 0)
+      return(false);
+   m_symbol.RefreshRates();
+   double delta = m_stop_level * m_adjusted_point;
+   double position_sl = position.StopLoss();
+   double base = (position_sl == 0.0) ? position.PriceOpen() : position_sl;
+   double price = m_symbol.Ask();
+   sl = EMPTY_VALUE;
+   tp = EMPTY_VALUE;
+   if(base - price > delta)
+     {
+      sl = price + delta;
+      if(m_profit_level != 0)
+         tp = price - m_profit_level * m_adjusted_point;
+     }
+   return(sl != EMPTY_VALUE);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Trailing/TrailingMA.mqh": `//+------------------------------------------------------------------+
+//| Expert/Trailing/TrailingMA.mqh — CTrailingMA (Standard Library): |
+//| the MQL5 Wizard's trailing stop on a Moving Average.             |
+//|                                                                  |
+//| The stop loss of a long moves up to the MA of the last closed    |
+//| bar when that is above the current stop loss (the open price     |
+//| when there is none) and far enough below the bid (the stops      |
+//| level); a short's moves down to the MA plus the spread, above the|
+//| ask. The take profit is left alone.                              |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trailing Stop based on MA                                  |
+//| Type=Trailing                                                    |
+//| Name=MA                                                          |
+//| Class=CTrailingMA                                                |
+//| Page=trailing_ma                                                 |
+//| Parameter=Period,int,12,Period of MA                             |
+//| Parameter=Shift,int,0,Shift of MA                                |
+//| Parameter=Method,ENUM_MA_METHOD,MODE_SMA,Method of averaging     |
+//| Parameter=Applied,ENUM_APPLIED_PRICE,PRICE_CLOSE,Prices series   |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertTrailing.mqh>
+
+class CTrailingMA : public CExpertTrailing
+  {
+protected:
+   CiMA             *m_MA;             // made by InitIndicators, owned by the collection
+   int               m_ma_period;
+   int               m_ma_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   ENUM_APPLIED_PRICE m_ma_applied;
+
+public:
+                     CTrailingMA(void) : m_MA(NULL), m_ma_period(12), m_ma_shift(0), m_ma_method(MODE_SMA), m_ma_applied(PRICE_CLOSE) {}
+                    ~CTrailingMA(void) {}
+   //--- parameters
+   void              Period(int period) { m_ma_period = period; }
+   void              Shift(int shift) { m_ma_shift = shift; }
+   void              Method(ENUM_MA_METHOD method) { m_ma_method = method; }
+   void              Applied(ENUM_APPLIED_PRICE applied) { m_ma_applied = applied; }
+   //--- initialisation
+   virtual bool      ValidationSettings(void);
+   virtual bool      InitIndicators(CIndicators *indicators);
+   //--- checks
+   virtual bool      CheckTrailingStopLong(CPositionInfo *position, double &sl, double &tp);
+   virtual bool      CheckTrailingStopShort(CPositionInfo *position, double &sl, double &tp);
+  };
+//+------------------------------------------------------------------+
+bool CTrailingMA::ValidationSettings(void)
+  {
+   if(!CExpertTrailing::ValidationSettings())
+      return(false);
+   if(m_ma_period <= 0)
+     {
+      PrintFormat("%s: the period of the MA must be greater than 0 (%d)", __FUNCTION__, m_ma_period);
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CTrailingMA::InitIndicators(CIndicators *indicators)
+  {
+   if(indicators == NULL)
+      return(false);
+   if(!CExpertTrailing::InitIndicators(indicators))
+      return(false);
+   if(m_MA == NULL)
+     {
+      m_MA = new CiMA;
+      if(!indicators.Add(m_MA))
+        {
+         delete m_MA;
+         m_MA = NULL;
+         return(false);
+        }
+     }
+   if(!m_MA.Create(m_symbol.Name(), m_period, m_ma_period, m_ma_shift, m_ma_method, m_ma_applied))
+     {
+      Print(__FUNCTION__ + ": error creating the MA");
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CTrailingMA::CheckTrailingStopLong(CPositionInfo *position, double &sl, double &tp)
+  {
+   if(position == NULL || m_MA == NULL)
+      return(false);
+   m_symbol.RefreshRates();
+   int digits = m_symbol.Digits();
+   double level = NormalizeDouble(m_symbol.Bid() - m_symbol.StopsLevel() * m_symbol.Point(), digits);
+   double new_sl = NormalizeDouble(m_MA.Main(1), digits);
+   double position_sl = position.StopLoss();
+   double base = (position_sl == 0.0) ? position.PriceOpen() : position_sl;
+   sl = EMPTY_VALUE;
+   tp = EMPTY_VALUE;
+   if(new_sl > base && new_sl < level)
+      sl = new_sl;
+   return(sl != EMPTY_VALUE);
+  }
+//+------------------------------------------------------------------+
+bool CTrailingMA::CheckTrailingStopShort(CPositionInfo *position, double &sl, double &tp)
+  {
+   if(position == NULL || m_MA == NULL)
+      return(false);
+   m_symbol.RefreshRates();
+   int digits = m_symbol.Digits();
+   double level = NormalizeDouble(m_symbol.Ask() + m_symbol.StopsLevel() * m_symbol.Point(), digits);
+   double new_sl = NormalizeDouble(m_MA.Main(1) + m_symbol.Spread() * m_symbol.Point(), digits);
+   double position_sl = position.StopLoss();
+   double base = (position_sl == 0.0) ? position.PriceOpen() : position_sl;
+   sl = EMPTY_VALUE;
+   tp = EMPTY_VALUE;
+   if(new_sl < base && new_sl > level)
+      sl = new_sl;
+   return(sl != EMPTY_VALUE);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Expert/Trailing/TrailingNone.mqh": `//+------------------------------------------------------------------+
+//| Expert/Trailing/TrailingNone.mqh — CTrailingNone (Standard       |
+//| Library): the MQL5 Wizard's "no trailing stop" module.           |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+// wizard description start
+//+------------------------------------------------------------------+
+//| Description of the class                                         |
+//| Title=Trailing Stop not used                                     |
+//| Type=Trailing                                                    |
+//| Name=None                                                        |
+//| Class=CTrailingNone                                              |
+//| Page=trailing_none                                               |
+//+------------------------------------------------------------------+
+// wizard description end
+#include <Expert/ExpertTrailing.mqh>
+
+class CTrailingNone : public CExpertTrailing
+  {
+public:
+                     CTrailingNone(void) {}
+                    ~CTrailingNone(void) {}
+   virtual bool      CheckTrailingStopLong(CPositionInfo *position, double &sl, double &tp) { return(false); }
+   virtual bool      CheckTrailingStopShort(CPositionInfo *position, double &sl, double &tp) { return(false); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Files/File.mqh": `//+------------------------------------------------------------------+
+//| Files/File.mqh — class CFile (Standard Library), base of         |
+//| CFileTxt and CFileBin.                                           |
+//|                                                                  |
+//| Holds one open file (Handle(), INVALID_HANDLE when none) and     |
+//| wraps the File* and Folder* functions. Strings are ANSI unless   |
+//| SetUnicode(true) (FILE_UNICODE instead of FILE_ANSI); with       |
+//| SetCommon(true) the file, folder and search methods work in the  |
+//| common folder (FILE_COMMON). Both settings can change only while |
+//| no file is open and survive Close. Open adds FILE_TXT when the   |
+//| flags name neither FILE_BIN nor FILE_CSV, closes a file still    |
+//| open, and answers the handle; Flags() are the settings and the   |
+//| open flags of the file. The destructor closes the file.          |
+//| Files live in the EA's sandbox (ea-runtime/src/runtime/files.ts).|
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CFile : public CObject
+  {
+protected:
+   int               m_handle;         // open file, or INVALID_HANDLE
+   string            m_name;           // its name ("" when none)
+   int               m_flags;          // settings | open flags of the file
+
+private:
+   int               m_settings;       // FILE_ANSI or FILE_UNICODE, and FILE_COMMON
+
+public:
+                     CFile(void) : m_handle(INVALID_HANDLE), m_name(""), m_flags(FILE_ANSI), m_settings(FILE_ANSI) {}
+                    ~CFile(void) { Close(); }
+   //--- the open file
+   int               Handle(void) const { return(m_handle); }
+   string            FileName(void) const { return(m_name); }
+   int               Flags(void) const { return(m_flags); }
+   //--- settings (only while no file is open)
+   void              SetUnicode(const bool unicode);
+   void              SetCommon(const bool common);
+   //--- the open file
+   int               Open(const string file_name, int open_flags, const short delimiter = '\\t');
+   void              Close(void);
+   bool              Delete(void);
+   ulong             Size(void);
+   ulong             Tell(void);
+   void              Seek(const long offset, const ENUM_FILE_POSITION origin);
+   void              Flush(void);
+   bool              IsEnding(void);
+   bool              IsLineEnding(void);
+   //--- files by name (common_flag: FILE_COMMON or 0)
+   bool              Delete(const string file_name, const int common_flag = 0);
+   bool              IsExist(const string file_name, const int common_flag = 0);
+   bool              Copy(const string src_name, const int common_flag, const string dst_name, const int mode_flags);
+   bool              Move(const string src_name, const int common_flag, const string dst_name, const int mode_flags);
+   //--- folders and searches, in the folder SetCommon chose
+   bool              FolderCreate(const string folder_name);
+   bool              FolderDelete(const string folder_name);
+   bool              FolderClean(const string folder_name);
+   long              FileFindFirst(const string file_filter, string &returned_filename);
+   bool              FileFindNext(const long search_handle, string &returned_filename);
+   void              FileFindClose(const long search_handle);
+
+protected:
+   int               CommonFlag(void) const { return(m_settings & FILE_COMMON); }
+  };
+//+------------------------------------------------------------------+
+//| Unicode (true) or ANSI strings for the files opened next.        |
+//+------------------------------------------------------------------+
+void CFile::SetUnicode(const bool unicode)
+  {
+   if(m_handle != INVALID_HANDLE)
+      return;
+   m_settings &= ~(FILE_ANSI | FILE_UNICODE);
+   m_settings |= unicode ? FILE_UNICODE : FILE_ANSI;
+   m_flags = m_settings;
+  }
+//+------------------------------------------------------------------+
+//| The common folder (true) or the EA's own for what follows.       |
+//+------------------------------------------------------------------+
+void CFile::SetCommon(const bool common)
+  {
+   if(m_handle != INVALID_HANDLE)
+      return;
+   if(common)
+      m_settings |= FILE_COMMON;
+   else
+      m_settings &= ~FILE_COMMON;
+   m_flags = m_settings;
+  }
+//+------------------------------------------------------------------+
+//| Opens a file (closing the one open); its handle or INVALID_HANDLE|
+//+------------------------------------------------------------------+
+int CFile::Open(const string file_name, int open_flags, const short delimiter)
+  {
+   Close();
+   if((open_flags & (FILE_BIN | FILE_CSV)) == 0)
+      open_flags |= FILE_TXT;
+   //--- the string encoding is the setting's unless the flags name one
+   int flags = open_flags | (m_settings & FILE_COMMON);
+   if((open_flags & (FILE_ANSI | FILE_UNICODE)) == 0)
+      flags |= m_settings & (FILE_ANSI | FILE_UNICODE);
+   m_handle = ::FileOpen(file_name, flags, delimiter);
+   if(m_handle != INVALID_HANDLE)
+     {
+      m_flags = flags;
+      m_name = file_name;
+     }
+   return(m_handle);
+  }
+//+------------------------------------------------------------------+
+//| Closes the open file.                                            |
+//+------------------------------------------------------------------+
+void CFile::Close(void)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return;
+   ::FileClose(m_handle);
+   m_handle = INVALID_HANDLE;
+   m_name = "";
+   m_flags = m_settings;
+  }
+//+------------------------------------------------------------------+
+//| Closes and deletes the open file.                                |
+//+------------------------------------------------------------------+
+bool CFile::Delete(void)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   string file_name = m_name;
+   int common_flag = m_flags & FILE_COMMON;
+   Close();
+   return(::FileDelete(file_name, common_flag));
+  }
+//+------------------------------------------------------------------+
+//| Size, position, seeking, flushing, end tests of the open file    |
+//| (0 / false without one).                                         |
+//+------------------------------------------------------------------+
+ulong CFile::Size(void)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(0);
+   return(::FileSize(m_handle));
+  }
+ulong CFile::Tell(void)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(0);
+   return(::FileTell(m_handle));
+  }
+void CFile::Seek(const long offset, const ENUM_FILE_POSITION origin)
+  {
+   if(m_handle != INVALID_HANDLE)
+      ::FileSeek(m_handle, offset, origin);
+  }
+void CFile::Flush(void)
+  {
+   if(m_handle != INVALID_HANDLE)
+      ::FileFlush(m_handle);
+  }
+bool CFile::IsEnding(void)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   return(::FileIsEnding(m_handle));
+  }
+bool CFile::IsLineEnding(void)
+  {
+   if(m_handle == INVALID_HANDLE || (m_flags & FILE_BIN) != 0)
+      return(false);
+   return(::FileIsLineEnding(m_handle));
+  }
+//+------------------------------------------------------------------+
+//| Deletes a file by name (closing it first if it is the open one). |
+//+------------------------------------------------------------------+
+bool CFile::Delete(const string file_name, const int common_flag)
+  {
+   if(m_handle != INVALID_HANDLE && file_name == m_name &&
+      (m_flags & FILE_COMMON) == (common_flag & FILE_COMMON))
+      Close();
+   return(::FileDelete(file_name, common_flag));
+  }
+bool CFile::IsExist(const string file_name, const int common_flag)
+  {
+   return(::FileIsExist(file_name, common_flag));
+  }
+bool CFile::Copy(const string src_name, const int common_flag, const string dst_name, const int mode_flags)
+  {
+   return(::FileCopy(src_name, common_flag, dst_name, mode_flags));
+  }
+bool CFile::Move(const string src_name, const int common_flag, const string dst_name, const int mode_flags)
+  {
+   return(::FileMove(src_name, common_flag, dst_name, mode_flags));
+  }
+//+------------------------------------------------------------------+
+//| Folders and searches.                                            |
+//+------------------------------------------------------------------+
+bool CFile::FolderCreate(const string folder_name)
+  {
+   return(::FolderCreate(folder_name, CommonFlag()));
+  }
+bool CFile::FolderDelete(const string folder_name)
+  {
+   return(::FolderDelete(folder_name, CommonFlag()));
+  }
+bool CFile::FolderClean(const string folder_name)
+  {
+   return(::FolderClean(folder_name, CommonFlag()));
+  }
+long CFile::FileFindFirst(const string file_filter, string &returned_filename)
+  {
+   return(::FileFindFirst(file_filter, returned_filename, CommonFlag()));
+  }
+bool CFile::FileFindNext(const long search_handle, string &returned_filename)
+  {
+   return(::FileFindNext(search_handle, returned_filename));
+  }
+void CFile::FileFindClose(const long search_handle)
+  {
+   ::FileFindClose(search_handle);
+  }
+`,
+  "Files/FileBin.mqh": `//+------------------------------------------------------------------+
+//| Files/FileBin.mqh — class CFileBin (Standard Library).           |
+//|                                                                  |
+//| A binary file (FILE_BIN), little-endian: Write* answer the bytes |
+//| (arrays: the elements) written, 0 without an open file; Read*    |
+//| answer true when the value was read whole (arrays: the elements  |
+//| read). WriteString(value) writes the length (int) and then the   |
+//| characters, which ReadString(value) reads back; the forms with a |
+//| size write or read exactly that many characters. WriteObject and |
+//| ReadObject call the object's Save/Load with the file's handle.   |
+//| Not here: the member templates WriteArray/ReadArray,             |
+//| WriteStruct/ReadStruct and WriteEnum/ReadEnum (use the typed     |
+//| array methods, and WriteInteger((int)value) for an enum).        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "File.mqh"
+
+class CFileBin : public CFile
+  {
+public:
+                     CFileBin(void) {}
+                    ~CFileBin(void) {}
+   //--- opens as a binary file
+   int               Open(const string file_name, const int open_flags) { return(CFile::Open(file_name, open_flags | FILE_BIN)); }
+   //--- writing values
+   uint              WriteChar(const char value);
+   uint              WriteShort(const short value);
+   uint              WriteInteger(const int value);
+   uint              WriteLong(const long value);
+   uint              WriteFloat(const float value);
+   uint              WriteDouble(const double value);
+   uint              WriteString(const string value);
+   uint              WriteString(const string value, const int size);
+   //--- writing arrays (count WHOLE_ARRAY: to the end)
+   uint              WriteCharArray(const char &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              WriteShortArray(const short &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              WriteIntegerArray(const int &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              WriteLongArray(const long &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              WriteFloatArray(const float &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              WriteDoubleArray(const double &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   //--- an object by its Save
+   bool              WriteObject(CObject *object);
+   //--- reading values
+   bool              ReadChar(char &value);
+   bool              ReadShort(short &value);
+   bool              ReadInteger(int &value);
+   bool              ReadLong(long &value);
+   bool              ReadFloat(float &value);
+   bool              ReadDouble(double &value);
+   bool              ReadString(string &value);
+   bool              ReadString(string &value, const int size);
+   //--- reading arrays
+   uint              ReadCharArray(char &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              ReadShortArray(short &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              ReadIntegerArray(int &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              ReadLongArray(long &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              ReadFloatArray(float &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   uint              ReadDoubleArray(double &array[], const int start_item = 0, const int items_count = WHOLE_ARRAY);
+   //--- an object by its Load
+   bool              ReadObject(CObject *object);
+  };
+//+------------------------------------------------------------------+
+//| Values.                                                          |
+//+------------------------------------------------------------------+
+uint CFileBin::WriteChar(const char value)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteInteger(m_handle, value, CHAR_VALUE));
+  }
+uint CFileBin::WriteShort(const short value)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteInteger(m_handle, value, SHORT_VALUE));
+  }
+uint CFileBin::WriteInteger(const int value)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteInteger(m_handle, value, INT_VALUE));
+  }
+uint CFileBin::WriteLong(const long value)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteLong(m_handle, value));
+  }
+uint CFileBin::WriteFloat(const float value)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteFloat(m_handle, value));
+  }
+uint CFileBin::WriteDouble(const double value)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteDouble(m_handle, value));
+  }
+//+------------------------------------------------------------------+
+//| The length (int), then the characters; answers the bytes of the  |
+//| characters.                                                      |
+//+------------------------------------------------------------------+
+uint CFileBin::WriteString(const string value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(0);
+   int size = StringLen(value);
+   if(FileWriteInteger(m_handle, size, INT_VALUE) != sizeof(int))
+      return(0);
+   return(FileWriteString(m_handle, value, size));
+  }
+uint CFileBin::WriteString(const string value, const int size)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteString(m_handle, value, size));
+  }
+//+------------------------------------------------------------------+
+//| Arrays.                                                          |
+//+------------------------------------------------------------------+
+uint CFileBin::WriteCharArray(const char &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::WriteShortArray(const short &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::WriteIntegerArray(const int &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::WriteLongArray(const long &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::WriteFloatArray(const float &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::WriteDoubleArray(const double &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileWriteArray(m_handle, array, start_item, items_count));
+  }
+bool CFileBin::WriteObject(CObject *object)
+  {
+   if(m_handle == INVALID_HANDLE || CheckPointer(object) == POINTER_INVALID)
+      return(false);
+   return(object.Save(m_handle));
+  }
+//+------------------------------------------------------------------+
+//| Reading values: true when read whole.                            |
+//+------------------------------------------------------------------+
+bool CFileBin::ReadChar(char &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   value = (char)FileReadInteger(m_handle, CHAR_VALUE);
+   return(GetLastError() == 0);
+  }
+bool CFileBin::ReadShort(short &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   value = (short)FileReadInteger(m_handle, SHORT_VALUE);
+   return(GetLastError() == 0);
+  }
+bool CFileBin::ReadInteger(int &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   value = FileReadInteger(m_handle, INT_VALUE);
+   return(GetLastError() == 0);
+  }
+bool CFileBin::ReadLong(long &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   value = FileReadLong(m_handle);
+   return(GetLastError() == 0);
+  }
+bool CFileBin::ReadFloat(float &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   value = FileReadFloat(m_handle);
+   return(GetLastError() == 0);
+  }
+bool CFileBin::ReadDouble(double &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   value = FileReadDouble(m_handle);
+   return(GetLastError() == 0);
+  }
+//+------------------------------------------------------------------+
+//| A string written by WriteString(value).                          |
+//+------------------------------------------------------------------+
+bool CFileBin::ReadString(string &value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   ResetLastError();
+   int size = FileReadInteger(m_handle, INT_VALUE);
+   if(GetLastError() != 0 || size < 0)
+      return(false);
+   if(size == 0)
+     {
+      value = "";
+      return(true);
+     }
+   return(ReadString(value, size));
+  }
+bool CFileBin::ReadString(string &value, const int size)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(false);
+   value = FileReadString(m_handle, size);
+   return(StringLen(value) == size);
+  }
+//+------------------------------------------------------------------+
+//| Reading arrays: the elements read.                               |
+//+------------------------------------------------------------------+
+uint CFileBin::ReadCharArray(char &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileReadArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::ReadShortArray(short &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileReadArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::ReadIntegerArray(int &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileReadArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::ReadLongArray(long &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileReadArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::ReadFloatArray(float &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileReadArray(m_handle, array, start_item, items_count));
+  }
+uint CFileBin::ReadDoubleArray(double &array[], const int start_item, const int items_count)
+  {
+   return(m_handle == INVALID_HANDLE ? 0 : FileReadArray(m_handle, array, start_item, items_count));
+  }
+bool CFileBin::ReadObject(CObject *object)
+  {
+   if(m_handle == INVALID_HANDLE || CheckPointer(object) == POINTER_INVALID)
+      return(false);
+   return(object.Load(m_handle));
+  }
+`,
+  "Files/FileTxt.mqh": `//+------------------------------------------------------------------+
+//| Files/FileTxt.mqh — class CFileTxt (Standard Library).           |
+//|                                                                  |
+//| A text file (FILE_TXT): WriteString writes the text as given     |
+//| (add "\\r\\n" to end a line) and answers the bytes written;        |
+//| ReadString reads up to the end of the line ("" at the end of the |
+//| file). ANSI strings unless SetUnicode(true) (CFile).             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "File.mqh"
+
+class CFileTxt : public CFile
+  {
+public:
+                     CFileTxt(void) {}
+                    ~CFileTxt(void) {}
+   //--- opens as a text file
+   int               Open(const string file_name, const int open_flags) { return(CFile::Open(file_name, open_flags | FILE_TXT)); }
+   //--- writing and reading
+   uint              WriteString(const string value);
+   string            ReadString(void);
+  };
+//+------------------------------------------------------------------+
+//| Writes the text; the bytes written (0 without an open file).     |
+//+------------------------------------------------------------------+
+uint CFileTxt::WriteString(const string value)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return(0);
+   return(FileWriteString(m_handle, value));
+  }
+//+------------------------------------------------------------------+
+//| Reads the rest of the line ("" without an open file).            |
+//+------------------------------------------------------------------+
+string CFileTxt::ReadString(void)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return("");
+   return(FileReadString(m_handle));
+  }
+`,
+  "Generic/ArrayList.mqh": `//+------------------------------------------------------------------+
+//| Generic/ArrayList.mqh — CArrayList<T> (Standard Library).        |
+//|                                                                  |
+//| A list of values of type T in a dynamic array: positions         |
+//| 0..Count()-1, insertion and removal anywhere, linear and binary  |
+//| searches, sorting, reversing. The capacity (the array's size)    |
+//| grows to 4 on the first addition, then doubles; Capacity(n) sets |
+//| it (never below Count()), TrimExcess() shrinks it to Count()     |
+//| when less than 90% is used. Equality is the default equality     |
+//| comparer of T; the order of Sort and BinarySearch the default    |
+//| comparer of T unless an IComparer is given. Sort is stable.      |
+//| Object pointers are stored, never deleted.                       |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\IList.mqh>
+#include <Generic\\Interfaces\\IComparer.mqh>
+#include <Generic\\Internal\\DefaultComparer.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+#include <Generic\\Internal\\ArrayFunction.mqh>
+
+template<typename T>
+class CArrayList : public IList<T>
+  {
+protected:
+   T                 m_items[];        // elements; the array's size is the capacity
+   int               m_size;           // number of elements
+   CDefaultEqualityComparer<T> *m_equality;
+   CDefaultComparer<T> *m_order;
+
+public:
+                     CArrayList(void);
+                     CArrayList(const int capacity);
+                     CArrayList(ICollection<T> *collection);
+                     CArrayList(T &array[]);
+                    ~CArrayList(void);
+   //--- capacity
+   int               Capacity(void) { return(ArraySize(m_items)); }
+   void              Capacity(const int capacity);
+   void              TrimExcess(void);
+   //--- ICollection<T>
+   int               Count(void) { return(m_size); }
+   bool              Contains(T item) { return(IndexOf(item) >= 0); }
+   bool              Add(T value);
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   void              Clear(void) { m_size = 0; }
+   bool              Remove(T item);
+   //--- access by position
+   bool              TryGetValue(const int index, T &value);
+   bool              TrySetValue(const int index, T value);
+   //--- adding and inserting
+   bool              AddRange(T &array[]);
+   bool              AddRange(ICollection<T> *collection);
+   bool              Insert(const int index, T item);
+   bool              InsertRange(const int index, T &array[]);
+   bool              InsertRange(const int index, ICollection<T> *collection);
+   //--- searching
+   int               BinarySearch(T item);
+   int               BinarySearch(T item, IComparer<T> *comparer);
+   int               BinarySearch(const int index, const int count, T item, IComparer<T> *comparer);
+   int               IndexOf(T item);
+   int               IndexOf(T item, const int start_index);
+   int               IndexOf(T item, const int start_index, const int count);
+   int               LastIndexOf(T item);
+   int               LastIndexOf(T item, const int start_index);
+   int               LastIndexOf(T item, const int start_index, const int count);
+   //--- removing
+   bool              RemoveAt(const int index);
+   bool              RemoveRange(const int start_index, const int count);
+   //--- reordering
+   bool              Reverse(void) { return(Reverse(0, m_size)); }
+   bool              Reverse(const int start_index, const int count);
+   bool              Sort(void) { return(Sort(0, m_size, NULL)); }
+   bool              Sort(IComparer<T> *comparer) { return(Sort(0, m_size, comparer)); }
+   bool              Sort(const int start_index, const int count, IComparer<T> *comparer);
+
+protected:
+   void              Init(void);
+   //--- makes room for \`min\` elements (capacity 4, then doubled)
+   bool              EnsureCapacity(const int min);
+   //--- opens \`count\` places at index (index <= m_size)
+   bool              OpenGap(const int index, const int count);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty, with a capacity, or with the elements of a  |
+//| collection or an array.                                          |
+//+------------------------------------------------------------------+
+template<typename T>
+CArrayList::CArrayList(void)
+  {
+   Init();
+  }
+template<typename T>
+CArrayList::CArrayList(const int capacity)
+  {
+   Init();
+   if(capacity > 0)
+      ArrayResize(m_items, capacity);
+  }
+template<typename T>
+CArrayList::CArrayList(ICollection<T> *collection)
+  {
+   Init();
+   AddRange(collection);
+  }
+template<typename T>
+CArrayList::CArrayList(T &array[])
+  {
+   Init();
+   AddRange(array);
+  }
+template<typename T>
+CArrayList::~CArrayList(void)
+  {
+   delete m_equality;
+   delete m_order;
+  }
+template<typename T>
+void CArrayList::Init(void)
+  {
+   m_size = 0;
+   m_equality = new CDefaultEqualityComparer<T>();
+   m_order = new CDefaultComparer<T>();
+  }
+//+------------------------------------------------------------------+
+//| Sets the capacity (ignored below the number of elements).        |
+//+------------------------------------------------------------------+
+template<typename T>
+void CArrayList::Capacity(const int capacity)
+  {
+   if(capacity < m_size || capacity == ArraySize(m_items))
+      return;
+   ArrayResize(m_items, capacity);
+  }
+//+------------------------------------------------------------------+
+//| Shrinks the capacity to the count when less than 90% is used.    |
+//+------------------------------------------------------------------+
+template<typename T>
+void CArrayList::TrimExcess(void)
+  {
+   int threshold = (int)(ArraySize(m_items) * 0.9);
+   if(m_size < threshold)
+      ArrayResize(m_items, m_size);
+  }
+template<typename T>
+bool CArrayList::EnsureCapacity(const int min)
+  {
+   int capacity = ArraySize(m_items);
+   if(capacity >= min)
+      return(true);
+   int grown = (capacity == 0) ? 4 : capacity * 2;
+   if(grown < min)
+      grown = min;
+   return(ArrayResize(m_items, grown) == grown);
+  }
+template<typename T>
+bool CArrayList::OpenGap(const int index, const int count)
+  {
+   if(!EnsureCapacity(m_size + count))
+      return(false);
+   for(int i = m_size - 1; i >= index; i--)
+      m_items[i + count] = m_items[i];
+   m_size += count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds a value at the end.                                         |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::Add(T value)
+  {
+   if(!EnsureCapacity(m_size + 1))
+      return(false);
+   m_items[m_size++] = value;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Copies the elements into dst_array from dst_start (a dynamic     |
+//| array is enlarged); returns how many were copied.                |
+//+------------------------------------------------------------------+
+template<typename T>
+int CArrayList::CopyTo(T &dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + m_size)
+      ArrayResize(dst_array, dst_start + m_size);
+   int copied = 0;
+   for(int i = 0; i < m_size && dst_start + i < ArraySize(dst_array); i++)
+     {
+      dst_array[dst_start + i] = m_items[i];
+      copied++;
+     }
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Removes the first element equal to item.                         |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::Remove(T item)
+  {
+   int index = IndexOf(item);
+   if(index < 0)
+      return(false);
+   return(RemoveAt(index));
+  }
+//+------------------------------------------------------------------+
+//| Reads / replaces the element at index.                           |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::TryGetValue(const int index, T &value)
+  {
+   if(index < 0 || index >= m_size)
+      return(false);
+   value = m_items[index];
+   return(true);
+  }
+template<typename T>
+bool CArrayList::TrySetValue(const int index, T value)
+  {
+   if(index < 0 || index >= m_size)
+      return(false);
+   m_items[index] = value;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds the elements of an array / a collection at the end.         |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::AddRange(T &array[])
+  {
+   return(InsertRange(m_size, array));
+  }
+template<typename T>
+bool CArrayList::AddRange(ICollection<T> *collection)
+  {
+   return(InsertRange(m_size, collection));
+  }
+//+------------------------------------------------------------------+
+//| Inserts item before position index (0..Count()).                 |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::Insert(const int index, T item)
+  {
+   if(index < 0 || index > m_size)
+      return(false);
+   if(!OpenGap(index, 1))
+      return(false);
+   m_items[index] = item;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Inserts the elements of an array / a collection before index.    |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::InsertRange(const int index, T &array[])
+  {
+   if(index < 0 || index > m_size)
+      return(false);
+   int count = ArraySize(array);
+   T copy[];
+   ArrayResize(copy, count);
+   for(int i = 0; i < count; i++)
+      copy[i] = array[i];
+   if(!OpenGap(index, count))
+      return(false);
+   for(int i = 0; i < count; i++)
+      m_items[index + i] = copy[i];
+   return(true);
+  }
+template<typename T>
+bool CArrayList::InsertRange(const int index, ICollection<T> *collection)
+  {
+   if(index < 0 || index > m_size || collection == NULL)
+      return(false);
+   T copy[];
+   int count = collection.CopyTo(copy, 0);
+   if(!OpenGap(index, count))
+      return(false);
+   for(int i = 0; i < count; i++)
+      m_items[index + i] = copy[i];
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Binary search of the sorted list (or of a range of it): the      |
+//| index of an equal element, or the bitwise complement of the      |
+//| index of the first larger one.                                   |
+//+------------------------------------------------------------------+
+template<typename T>
+int CArrayList::BinarySearch(T item)
+  {
+   return(BinarySearch(0, m_size, item, NULL));
+  }
+template<typename T>
+int CArrayList::BinarySearch(T item, IComparer<T> *comparer)
+  {
+   return(BinarySearch(0, m_size, item, comparer));
+  }
+template<typename T>
+int CArrayList::BinarySearch(const int index, const int count, T item, IComparer<T> *comparer)
+  {
+   if(index < 0 || count < 0 || index + count > m_size)
+      return(-1);
+   if(comparer == NULL)
+      comparer = m_order;
+   return(ArrayBinarySearch(m_items, index, count, item, comparer));
+  }
+//+------------------------------------------------------------------+
+//| First position of item (from start_index, over count elements).  |
+//+------------------------------------------------------------------+
+template<typename T>
+int CArrayList::IndexOf(T item)
+  {
+   return(ArrayIndexOf(m_items, item, 0, m_size, m_equality));
+  }
+template<typename T>
+int CArrayList::IndexOf(T item, const int start_index)
+  {
+   if(start_index < 0 || start_index > m_size)
+      return(-1);
+   return(ArrayIndexOf(m_items, item, start_index, m_size - start_index, m_equality));
+  }
+template<typename T>
+int CArrayList::IndexOf(T item, const int start_index, const int count)
+  {
+   if(start_index < 0 || count < 0 || start_index + count > m_size)
+      return(-1);
+   return(ArrayIndexOf(m_items, item, start_index, count, m_equality));
+  }
+//+------------------------------------------------------------------+
+//| Last position of item, searching backwards from start_index      |
+//| (the last element by default) over count elements.               |
+//+------------------------------------------------------------------+
+template<typename T>
+int CArrayList::LastIndexOf(T item)
+  {
+   return(ArrayLastIndexOf(m_items, item, m_size - 1, m_size, m_equality));
+  }
+template<typename T>
+int CArrayList::LastIndexOf(T item, const int start_index)
+  {
+   if(start_index < 0 || start_index >= m_size)
+      return(-1);
+   return(ArrayLastIndexOf(m_items, item, start_index, start_index + 1, m_equality));
+  }
+template<typename T>
+int CArrayList::LastIndexOf(T item, const int start_index, const int count)
+  {
+   if(start_index < 0 || start_index >= m_size || count < 0 || count > start_index + 1)
+      return(-1);
+   return(ArrayLastIndexOf(m_items, item, start_index, count, m_equality));
+  }
+//+------------------------------------------------------------------+
+//| Removes the element at index / count elements from start_index.  |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::RemoveAt(const int index)
+  {
+   return(RemoveRange(index, 1));
+  }
+template<typename T>
+bool CArrayList::RemoveRange(const int start_index, const int count)
+  {
+   if(start_index < 0 || count < 0 || start_index + count > m_size)
+      return(false);
+   if(count == 0)
+      return(true);
+   for(int i = start_index + count; i < m_size; i++)
+      m_items[i - count] = m_items[i];
+   m_size -= count;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Reverses the order of count elements from start_index.           |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::Reverse(const int start_index, const int count)
+  {
+   if(start_index < 0 || count < 0 || start_index + count > m_size)
+      return(false);
+   for(int i = start_index, j = start_index + count - 1; i < j; i++, j--)
+     {
+      T swap = m_items[i];
+      m_items[i] = m_items[j];
+      m_items[j] = swap;
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Sorts count elements from start_index (stable; NULL comparer:    |
+//| the default order of T).                                         |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CArrayList::Sort(const int start_index, const int count, IComparer<T> *comparer)
+  {
+   if(start_index < 0 || count < 0 || start_index + count > m_size)
+      return(false);
+   if(comparer == NULL)
+      comparer = m_order;
+   ArrayStableSort(m_items, start_index, count, comparer);
+   return(true);
+  }
+`,
+  "Generic/HashMap.mqh": `//+------------------------------------------------------------------+
+//| Generic/HashMap.mqh — CHashMap<TKey,TValue> (Standard Library).  |
+//|                                                                  |
+//| A hash table of key/value pairs with unique keys (CKeyValuePair  |
+//| comes with Generic/Interfaces/IMap.mqh). Keys are matched by an  |
+//| IEqualityComparer<TKey> (the default equality comparer of TKey   |
+//| unless one is given: the map does not delete a given comparer).  |
+//| Entries live in arrays in the order they were added; the place   |
+//| of a removed entry is reused by the next addition. The number of |
+//| buckets is a prime, at least 3, about doubled when the entries   |
+//| are full. CopyTo walks the entries in that order: keys and values|
+//| into two arrays, or new CKeyValuePair objects (the caller        |
+//| deletes them). TrySetValue changes the value of a key, adding    |
+//| the key when it is missing; TryGetValue leaves its output alone  |
+//| for a missing key. Values are compared (ContainsValue, Contains) |
+//| with the default equality comparer of TValue. Object pointers,   |
+//| keys or values, are stored, never deleted.                       |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\IMap.mqh>
+#include <Generic\\Interfaces\\IEqualityComparer.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+#include <Generic\\Internal\\PrimeGenerator.mqh>
+
+template<typename TKey, typename TValue>
+class CHashMap : public IMap<TKey,TValue>
+  {
+protected:
+   int               m_buckets[];      // first entry of each bucket, -1 when empty
+   int               m_hashes[];       // entries: hash code (-1: a free entry)
+   int               m_nexts[];        //          next entry in the bucket / free list
+   TKey              m_keys[];         //          key
+   TValue            m_values[];       //          value
+   int               m_count;          // entries used (free ones included)
+   int               m_free_list;      // first free entry, -1 when none
+   int               m_free_count;
+   IEqualityComparer<TKey> *m_comparer;
+   bool              m_own_comparer;   // the default comparer, deleted with the map
+   CDefaultEqualityComparer<TValue> *m_value_equality;
+
+public:
+                     CHashMap(void);
+                     CHashMap(const int capacity);
+                     CHashMap(IEqualityComparer<TKey> *comparer);
+                     CHashMap(const int capacity, IEqualityComparer<TKey> *comparer);
+                     CHashMap(IMap<TKey,TValue> *map);
+                     CHashMap(IMap<TKey,TValue> *map, IEqualityComparer<TKey> *comparer);
+                    ~CHashMap(void);
+   //--- pairs (ICollection)
+   bool              Add(CKeyValuePair<TKey,TValue> *pair);
+   int               Count(void) { return(m_count - m_free_count); }
+   bool              Contains(CKeyValuePair<TKey,TValue> *item);
+   int               CopyTo(CKeyValuePair<TKey,TValue> *&dst_array[], const int dst_start = 0);
+   void              Clear(void);
+   bool              Remove(CKeyValuePair<TKey,TValue> *item);
+   //--- keys and values (IMap)
+   bool              Add(TKey key, TValue value) { return(Insert(key, value, true)); }
+   bool              Contains(TKey key, TValue value);
+   bool              Remove(TKey key);
+   bool              TryGetValue(TKey key, TValue &value);
+   bool              TrySetValue(TKey key, TValue value) { return(Insert(key, value, false)); }
+   int               CopyTo(TKey &dst_keys[], TValue &dst_values[], const int dst_start = 0);
+   //--- the key comparer, key and value searches
+   IEqualityComparer<TKey> *Comparer(void) { return(m_comparer); }
+   bool              ContainsKey(TKey key) { return(FindEntry(key) >= 0); }
+   bool              ContainsValue(TValue value);
+
+protected:
+   void              Init(const int capacity, IEqualityComparer<TKey> *comparer);
+   void              Initialize(const int capacity);
+   void              Resize(const int new_size);
+   int               HashOf(TKey key) { return(m_comparer.HashCode(key) & 0x7FFFFFFF); }
+   //--- index of the entry of key, or -1
+   int               FindEntry(TKey key);
+   //--- adds key (false when there: add) or sets its value (!add)
+   bool              Insert(TKey key, TValue value, const bool add);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty (with a capacity and/or a key comparer), or  |
+//| with the pairs of another map.                                   |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+CHashMap::CHashMap(void)
+  {
+   Init(0, NULL);
+  }
+template<typename TKey, typename TValue>
+CHashMap::CHashMap(const int capacity)
+  {
+   Init(capacity, NULL);
+  }
+template<typename TKey, typename TValue>
+CHashMap::CHashMap(IEqualityComparer<TKey> *comparer)
+  {
+   Init(0, comparer);
+  }
+template<typename TKey, typename TValue>
+CHashMap::CHashMap(const int capacity, IEqualityComparer<TKey> *comparer)
+  {
+   Init(capacity, comparer);
+  }
+template<typename TKey, typename TValue>
+CHashMap::CHashMap(IMap<TKey,TValue> *map)
+  {
+   Init(0, NULL);
+   if(map == NULL)
+      return;
+   TKey keys[];
+   TValue values[];
+   int count = map.CopyTo(keys, values, 0);
+   for(int i = 0; i < count; i++)
+      Add(keys[i], values[i]);
+  }
+template<typename TKey, typename TValue>
+CHashMap::CHashMap(IMap<TKey,TValue> *map, IEqualityComparer<TKey> *comparer)
+  {
+   Init(0, comparer);
+   if(map == NULL)
+      return;
+   TKey keys[];
+   TValue values[];
+   int count = map.CopyTo(keys, values, 0);
+   for(int i = 0; i < count; i++)
+      Add(keys[i], values[i]);
+  }
+template<typename TKey, typename TValue>
+CHashMap::~CHashMap(void)
+  {
+   if(m_own_comparer)
+      delete m_comparer;
+   delete m_value_equality;
+  }
+template<typename TKey, typename TValue>
+void CHashMap::Init(const int capacity, IEqualityComparer<TKey> *comparer)
+  {
+   m_count = 0;
+   m_free_list = -1;
+   m_free_count = 0;
+   m_own_comparer = (comparer == NULL);
+   if(m_own_comparer)
+      m_comparer = new CDefaultEqualityComparer<TKey>();
+   else
+      m_comparer = comparer;
+   m_value_equality = new CDefaultEqualityComparer<TValue>();
+   if(capacity > 0)
+      Initialize(capacity);
+  }
+//+------------------------------------------------------------------+
+//| Allocates the buckets and entries (a prime number of them).      |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+void CHashMap::Initialize(const int capacity)
+  {
+   int size = CPrimeGenerator::GetPrime(capacity);
+   ArrayResize(m_buckets, size);
+   ArrayInitialize(m_buckets, -1);
+   ArrayResize(m_hashes, size);
+   ArrayResize(m_nexts, size);
+   ArrayResize(m_keys, size);
+   ArrayResize(m_values, size);
+   m_free_list = -1;
+  }
+//+------------------------------------------------------------------+
+//| Grows the entries to new_size and rebuilds the buckets.          |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+void CHashMap::Resize(const int new_size)
+  {
+   ArrayResize(m_hashes, new_size);
+   ArrayResize(m_nexts, new_size);
+   ArrayResize(m_keys, new_size);
+   ArrayResize(m_values, new_size);
+   ArrayResize(m_buckets, new_size);
+   ArrayInitialize(m_buckets, -1);
+   for(int i = 0; i < m_count; i++)
+     {
+      if(m_hashes[i] < 0)
+         continue;
+      int bucket = m_hashes[i] % new_size;
+      m_nexts[i] = m_buckets[bucket];
+      m_buckets[bucket] = i;
+     }
+  }
+template<typename TKey, typename TValue>
+int CHashMap::FindEntry(TKey key)
+  {
+   int size = ArraySize(m_buckets);
+   if(size == 0)
+      return(-1);
+   int hash = HashOf(key);
+   for(int i = m_buckets[hash % size]; i >= 0; i = m_nexts[i])
+      if(m_hashes[i] == hash && m_comparer.Equals(m_keys[i], key))
+         return(i);
+   return(-1);
+  }
+template<typename TKey, typename TValue>
+bool CHashMap::Insert(TKey key, TValue value, const bool add)
+  {
+   if(ArraySize(m_buckets) == 0)
+      Initialize(0);
+   int hash = HashOf(key);
+   int bucket = hash % ArraySize(m_buckets);
+   for(int i = m_buckets[bucket]; i >= 0; i = m_nexts[i])
+     {
+      if(m_hashes[i] == hash && m_comparer.Equals(m_keys[i], key))
+        {
+         if(add)
+            return(false);
+         m_values[i] = value;
+         return(true);
+        }
+     }
+   int index;
+   if(m_free_count > 0)
+     {
+      index = m_free_list;
+      m_free_list = m_nexts[index];
+      m_free_count--;
+     }
+   else
+     {
+      if(m_count == ArraySize(m_hashes))
+        {
+         Resize(CPrimeGenerator::ExpandPrime(m_count));
+         bucket = hash % ArraySize(m_buckets);
+        }
+      index = m_count++;
+     }
+   m_hashes[index] = hash;
+   m_nexts[index] = m_buckets[bucket];
+   m_keys[index] = key;
+   m_values[index] = value;
+   m_buckets[bucket] = index;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Pairs.                                                           |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+bool CHashMap::Add(CKeyValuePair<TKey,TValue> *pair)
+  {
+   if(pair == NULL)
+      return(false);
+   return(Insert(pair.Key(), pair.Value(), true));
+  }
+template<typename TKey, typename TValue>
+bool CHashMap::Contains(CKeyValuePair<TKey,TValue> *item)
+  {
+   if(item == NULL)
+      return(false);
+   return(Contains(item.Key(), item.Value()));
+  }
+template<typename TKey, typename TValue>
+bool CHashMap::Remove(CKeyValuePair<TKey,TValue> *item)
+  {
+   if(!Contains(item))
+      return(false);
+   return(Remove(item.Key()));
+  }
+//+------------------------------------------------------------------+
+//| New pairs, in the entries' order, into dst_array from dst_start  |
+//| (a dynamic array is enlarged); the caller deletes them.          |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+int CHashMap::CopyTo(CKeyValuePair<TKey,TValue> *&dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + Count())
+      ArrayResize(dst_array, dst_start + Count());
+   int copied = 0;
+   for(int i = 0; i < m_count && dst_start + copied < ArraySize(dst_array); i++)
+      if(m_hashes[i] >= 0)
+         dst_array[dst_start + copied++] = new CKeyValuePair<TKey,TValue>(m_keys[i], m_values[i]);
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Keys and values, in the entries' order, from dst_start (dynamic  |
+//| arrays are enlarged); returns how many pairs were copied.        |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+int CHashMap::CopyTo(TKey &dst_keys[], TValue &dst_values[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_keys) < dst_start + Count())
+      ArrayResize(dst_keys, dst_start + Count());
+   if(ArraySize(dst_values) < dst_start + Count())
+      ArrayResize(dst_values, dst_start + Count());
+   int room = MathMin(ArraySize(dst_keys), ArraySize(dst_values));
+   int copied = 0;
+   for(int i = 0; i < m_count && dst_start + copied < room; i++)
+     {
+      if(m_hashes[i] < 0)
+         continue;
+      dst_keys[dst_start + copied] = m_keys[i];
+      dst_values[dst_start + copied] = m_values[i];
+      copied++;
+     }
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Removes every pair (the capacity stays).                         |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+void CHashMap::Clear(void)
+  {
+   if(m_count == 0)
+      return;
+   ArrayInitialize(m_buckets, -1);
+   TKey empty_key;
+   TValue empty_value;
+   for(int i = 0; i < m_count; i++)
+     {
+      m_keys[i] = empty_key;
+      m_values[i] = empty_value;
+     }
+   m_count = 0;
+   m_free_list = -1;
+   m_free_count = 0;
+  }
+//+------------------------------------------------------------------+
+//| Keys and values.                                                 |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+bool CHashMap::Contains(TKey key, TValue value)
+  {
+   int i = FindEntry(key);
+   return(i >= 0 && m_value_equality.Equals(m_values[i], value));
+  }
+template<typename TKey, typename TValue>
+bool CHashMap::Remove(TKey key)
+  {
+   int size = ArraySize(m_buckets);
+   if(size == 0)
+      return(false);
+   int hash = HashOf(key);
+   int bucket = hash % size;
+   int last = -1;
+   for(int i = m_buckets[bucket]; i >= 0; last = i, i = m_nexts[i])
+     {
+      if(m_hashes[i] != hash || !m_comparer.Equals(m_keys[i], key))
+         continue;
+      if(last < 0)
+         m_buckets[bucket] = m_nexts[i];
+      else
+         m_nexts[last] = m_nexts[i];
+      TKey empty_key;
+      TValue empty_value;
+      m_hashes[i] = -1;
+      m_nexts[i] = m_free_list;
+      m_keys[i] = empty_key;
+      m_values[i] = empty_value;
+      m_free_list = i;
+      m_free_count++;
+      return(true);
+     }
+   return(false);
+  }
+template<typename TKey, typename TValue>
+bool CHashMap::TryGetValue(TKey key, TValue &value)
+  {
+   int i = FindEntry(key);
+   if(i < 0)
+      return(false);
+   value = m_values[i];
+   return(true);
+  }
+template<typename TKey, typename TValue>
+bool CHashMap::ContainsValue(TValue value)
+  {
+   for(int i = 0; i < m_count; i++)
+      if(m_hashes[i] >= 0 && m_value_equality.Equals(m_values[i], value))
+         return(true);
+   return(false);
+  }
+`,
+  "Generic/HashSet.mqh": `//+------------------------------------------------------------------+
+//| Generic/HashSet.mqh — CHashSet<T> (Standard Library).            |
+//|                                                                  |
+//| A hash table of distinct values with the set operations of ISet. |
+//| Values are matched by an IEqualityComparer<T> (the default       |
+//| equality comparer of T unless one is given: the set does not     |
+//| delete a given comparer). Values live in an array in the order   |
+//| they were added; the place of a removed value is reused by the   |
+//| next addition; CopyTo walks that order. The number of buckets is |
+//| a prime, at least 3, about doubled when the array is full;       |
+//| TrimExcess packs the values and shrinks the table to the count.  |
+//| The set operations taking another collection or an array use     |
+//| this set's comparer for both. Object pointers are stored, never  |
+//| deleted.                                                         |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\ISet.mqh>
+#include <Generic\\Interfaces\\IEqualityComparer.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+#include <Generic\\Internal\\PrimeGenerator.mqh>
+
+template<typename T>
+class CHashSet : public ISet<T>
+  {
+protected:
+   int               m_buckets[];      // first slot of each bucket, -1 when empty
+   int               m_hashes[];       // slots: hash code (-1: a free slot)
+   int               m_nexts[];        //        next slot in the bucket / free list
+   T                 m_slots[];        //        value
+   int               m_count;          // slots used (free ones included)
+   int               m_free_list;      // first free slot, -1 when none
+   int               m_free_count;
+   IEqualityComparer<T> *m_comparer;
+   bool              m_own_comparer;   // the default comparer, deleted with the set
+
+public:
+                     CHashSet(void);
+                     CHashSet(IEqualityComparer<T> *comparer);
+                     CHashSet(ICollection<T> *collection);
+                     CHashSet(ICollection<T> *collection, IEqualityComparer<T> *comparer);
+                     CHashSet(T &array[]);
+                     CHashSet(T &array[], IEqualityComparer<T> *comparer);
+                    ~CHashSet(void);
+   //--- ICollection<T>
+   bool              Add(T value);
+   int               Count(void) { return(m_count - m_free_count); }
+   bool              Contains(T item) { return(FindSlot(item) >= 0); }
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   void              Clear(void);
+   bool              Remove(T item);
+   //--- the comparer, packing
+   IEqualityComparer<T> *Comparer(void) { return(m_comparer); }
+   void              TrimExcess(void);
+   //--- ISet<T>
+   void              ExceptWith(ICollection<T> *collection);
+   void              ExceptWith(T &array[]);
+   void              IntersectWith(ICollection<T> *collection);
+   void              IntersectWith(T &array[]);
+   void              SymmetricExceptWith(ICollection<T> *collection);
+   void              SymmetricExceptWith(T &array[]);
+   void              UnionWith(ICollection<T> *collection);
+   void              UnionWith(T &array[]);
+   bool              IsProperSubsetOf(ICollection<T> *collection);
+   bool              IsProperSubsetOf(T &array[]);
+   bool              IsProperSupersetOf(ICollection<T> *collection);
+   bool              IsProperSupersetOf(T &array[]);
+   bool              IsSubsetOf(ICollection<T> *collection);
+   bool              IsSubsetOf(T &array[]);
+   bool              IsSupersetOf(ICollection<T> *collection);
+   bool              IsSupersetOf(T &array[]);
+   bool              Overlaps(ICollection<T> *collection);
+   bool              Overlaps(T &array[]);
+   bool              SetEquals(ICollection<T> *collection);
+   bool              SetEquals(T &array[]);
+
+protected:
+   void              Init(IEqualityComparer<T> *comparer);
+   void              Initialize(const int capacity);
+   void              Rehash(const int new_size);
+   int               HashOf(T value) { return(m_comparer.HashCode(value) & 0x7FFFFFFF); }
+   //--- index of the slot of value, or -1
+   int               FindSlot(T value);
+   //--- the values of a collection (NULL: none)
+   int               ValuesOf(ICollection<T> *collection, T &values[]);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty or with the values of a collection or an     |
+//| array, with the default or a given comparer.                     |
+//+------------------------------------------------------------------+
+template<typename T>
+CHashSet::CHashSet(void)
+  {
+   Init(NULL);
+  }
+template<typename T>
+CHashSet::CHashSet(IEqualityComparer<T> *comparer)
+  {
+   Init(comparer);
+  }
+template<typename T>
+CHashSet::CHashSet(ICollection<T> *collection)
+  {
+   Init(NULL);
+   UnionWith(collection);
+  }
+template<typename T>
+CHashSet::CHashSet(ICollection<T> *collection, IEqualityComparer<T> *comparer)
+  {
+   Init(comparer);
+   UnionWith(collection);
+  }
+template<typename T>
+CHashSet::CHashSet(T &array[])
+  {
+   Init(NULL);
+   UnionWith(array);
+  }
+template<typename T>
+CHashSet::CHashSet(T &array[], IEqualityComparer<T> *comparer)
+  {
+   Init(comparer);
+   UnionWith(array);
+  }
+template<typename T>
+CHashSet::~CHashSet(void)
+  {
+   if(m_own_comparer)
+      delete m_comparer;
+  }
+template<typename T>
+void CHashSet::Init(IEqualityComparer<T> *comparer)
+  {
+   m_count = 0;
+   m_free_list = -1;
+   m_free_count = 0;
+   m_own_comparer = (comparer == NULL);
+   if(m_own_comparer)
+      m_comparer = new CDefaultEqualityComparer<T>();
+   else
+      m_comparer = comparer;
+  }
+template<typename T>
+void CHashSet::Initialize(const int capacity)
+  {
+   int size = CPrimeGenerator::GetPrime(capacity);
+   ArrayResize(m_buckets, size);
+   ArrayInitialize(m_buckets, -1);
+   ArrayResize(m_hashes, size);
+   ArrayResize(m_nexts, size);
+   ArrayResize(m_slots, size);
+   m_free_list = -1;
+  }
+//+------------------------------------------------------------------+
+//| Sets the table to new_size (>= m_count) and rebuilds the buckets.|
+//+------------------------------------------------------------------+
+template<typename T>
+void CHashSet::Rehash(const int new_size)
+  {
+   ArrayResize(m_hashes, new_size);
+   ArrayResize(m_nexts, new_size);
+   ArrayResize(m_slots, new_size);
+   ArrayResize(m_buckets, new_size);
+   ArrayInitialize(m_buckets, -1);
+   for(int i = 0; i < m_count; i++)
+     {
+      if(m_hashes[i] < 0)
+         continue;
+      int bucket = m_hashes[i] % new_size;
+      m_nexts[i] = m_buckets[bucket];
+      m_buckets[bucket] = i;
+     }
+  }
+template<typename T>
+int CHashSet::FindSlot(T value)
+  {
+   int size = ArraySize(m_buckets);
+   if(size == 0)
+      return(-1);
+   int hash = HashOf(value);
+   for(int i = m_buckets[hash % size]; i >= 0; i = m_nexts[i])
+      if(m_hashes[i] == hash && m_comparer.Equals(m_slots[i], value))
+         return(i);
+   return(-1);
+  }
+template<typename T>
+int CHashSet::ValuesOf(ICollection<T> *collection, T &values[])
+  {
+   if(collection == NULL)
+      return(0);
+   return(collection.CopyTo(values, 0));
+  }
+//+------------------------------------------------------------------+
+//| Adds a value; false when an equal one is there.                  |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CHashSet::Add(T value)
+  {
+   if(ArraySize(m_buckets) == 0)
+      Initialize(0);
+   int hash = HashOf(value);
+   int bucket = hash % ArraySize(m_buckets);
+   for(int i = m_buckets[bucket]; i >= 0; i = m_nexts[i])
+      if(m_hashes[i] == hash && m_comparer.Equals(m_slots[i], value))
+         return(false);
+   int index;
+   if(m_free_count > 0)
+     {
+      index = m_free_list;
+      m_free_list = m_nexts[index];
+      m_free_count--;
+     }
+   else
+     {
+      if(m_count == ArraySize(m_hashes))
+        {
+         Rehash(CPrimeGenerator::ExpandPrime(m_count));
+         bucket = hash % ArraySize(m_buckets);
+        }
+      index = m_count++;
+     }
+   m_hashes[index] = hash;
+   m_nexts[index] = m_buckets[bucket];
+   m_slots[index] = value;
+   m_buckets[bucket] = index;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Copies the values, in the slots' order, into dst_array from      |
+//| dst_start (a dynamic array is enlarged); returns how many.       |
+//+------------------------------------------------------------------+
+template<typename T>
+int CHashSet::CopyTo(T &dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + Count())
+      ArrayResize(dst_array, dst_start + Count());
+   int copied = 0;
+   for(int i = 0; i < m_count && dst_start + copied < ArraySize(dst_array); i++)
+      if(m_hashes[i] >= 0)
+         dst_array[dst_start + copied++] = m_slots[i];
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Removes every value (the capacity stays).                        |
+//+------------------------------------------------------------------+
+template<typename T>
+void CHashSet::Clear(void)
+  {
+   if(m_count == 0)
+      return;
+   ArrayInitialize(m_buckets, -1);
+   T empty;
+   for(int i = 0; i < m_count; i++)
+      m_slots[i] = empty;
+   m_count = 0;
+   m_free_list = -1;
+   m_free_count = 0;
+  }
+//+------------------------------------------------------------------+
+//| Removes the value equal to item.                                 |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CHashSet::Remove(T item)
+  {
+   int size = ArraySize(m_buckets);
+   if(size == 0)
+      return(false);
+   int hash = HashOf(item);
+   int bucket = hash % size;
+   int last = -1;
+   for(int i = m_buckets[bucket]; i >= 0; last = i, i = m_nexts[i])
+     {
+      if(m_hashes[i] != hash || !m_comparer.Equals(m_slots[i], item))
+         continue;
+      if(last < 0)
+         m_buckets[bucket] = m_nexts[i];
+      else
+         m_nexts[last] = m_nexts[i];
+      T empty;
+      m_hashes[i] = -1;
+      m_nexts[i] = m_free_list;
+      m_slots[i] = empty;
+      m_free_list = i;
+      m_free_count++;
+      return(true);
+     }
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Packs the values (their order kept) into a table sized for them. |
+//+------------------------------------------------------------------+
+template<typename T>
+void CHashSet::TrimExcess(void)
+  {
+   int count = Count();
+   if(count == 0)
+     {
+      ArrayFree(m_buckets);
+      ArrayFree(m_hashes);
+      ArrayFree(m_nexts);
+      ArrayFree(m_slots);
+      m_count = 0;
+      m_free_list = -1;
+      m_free_count = 0;
+      return;
+     }
+   int packed = 0;
+   for(int i = 0; i < m_count; i++)
+     {
+      if(m_hashes[i] < 0)
+         continue;
+      m_hashes[packed] = m_hashes[i];
+      m_slots[packed] = m_slots[i];
+      packed++;
+     }
+   m_count = packed;
+   m_free_list = -1;
+   m_free_count = 0;
+   Rehash(CPrimeGenerator::GetPrime(count));
+  }
+//+------------------------------------------------------------------+
+//| Set operations with an array (duplicates count once) or another  |
+//| collection (its values copied first, so it may be this set).     |
+//+------------------------------------------------------------------+
+template<typename T>
+void CHashSet::ExceptWith(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      Remove(array[i]);
+  }
+template<typename T>
+void CHashSet::ExceptWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   ExceptWith(values);
+  }
+template<typename T>
+void CHashSet::IntersectWith(T &array[])
+  {
+   CHashSet<T> *other = new CHashSet<T>(array, m_comparer);
+   for(int i = 0; i < m_count; i++)
+      if(m_hashes[i] >= 0 && !other.Contains(m_slots[i]))
+         Remove(m_slots[i]);
+   delete other;
+  }
+template<typename T>
+void CHashSet::IntersectWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   IntersectWith(values);
+  }
+template<typename T>
+void CHashSet::SymmetricExceptWith(T &array[])
+  {
+   CHashSet<T> *other = new CHashSet<T>(array, m_comparer);
+   T values[];
+   int count = other.CopyTo(values, 0);
+   for(int i = 0; i < count; i++)
+      if(!Remove(values[i]))
+         Add(values[i]);
+   delete other;
+  }
+template<typename T>
+void CHashSet::SymmetricExceptWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   SymmetricExceptWith(values);
+  }
+template<typename T>
+void CHashSet::UnionWith(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      Add(array[i]);
+  }
+template<typename T>
+void CHashSet::UnionWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   UnionWith(values);
+  }
+template<typename T>
+bool CHashSet::IsSubsetOf(T &array[])
+  {
+   CHashSet<T> *other = new CHashSet<T>(array, m_comparer);
+   bool subset = true;
+   for(int i = 0; i < m_count && subset; i++)
+      if(m_hashes[i] >= 0 && !other.Contains(m_slots[i]))
+         subset = false;
+   delete other;
+   return(subset);
+  }
+template<typename T>
+bool CHashSet::IsSubsetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsSubsetOf(values));
+  }
+template<typename T>
+bool CHashSet::IsProperSubsetOf(T &array[])
+  {
+   CHashSet<T> *other = new CHashSet<T>(array, m_comparer);
+   bool subset = other.Count() > Count();
+   for(int i = 0; i < m_count && subset; i++)
+      if(m_hashes[i] >= 0 && !other.Contains(m_slots[i]))
+         subset = false;
+   delete other;
+   return(subset);
+  }
+template<typename T>
+bool CHashSet::IsProperSubsetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsProperSubsetOf(values));
+  }
+template<typename T>
+bool CHashSet::IsSupersetOf(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      if(!Contains(array[i]))
+         return(false);
+   return(true);
+  }
+template<typename T>
+bool CHashSet::IsSupersetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsSupersetOf(values));
+  }
+template<typename T>
+bool CHashSet::IsProperSupersetOf(T &array[])
+  {
+   if(!IsSupersetOf(array))
+      return(false);
+   CHashSet<T> *other = new CHashSet<T>(array, m_comparer);
+   bool proper = Count() > other.Count();
+   delete other;
+   return(proper);
+  }
+template<typename T>
+bool CHashSet::IsProperSupersetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsProperSupersetOf(values));
+  }
+template<typename T>
+bool CHashSet::Overlaps(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      if(Contains(array[i]))
+         return(true);
+   return(false);
+  }
+template<typename T>
+bool CHashSet::Overlaps(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(Overlaps(values));
+  }
+template<typename T>
+bool CHashSet::SetEquals(T &array[])
+  {
+   if(!IsSupersetOf(array))
+      return(false);
+   CHashSet<T> *other = new CHashSet<T>(array, m_comparer);
+   bool same = (other.Count() == Count());
+   delete other;
+   return(same);
+  }
+template<typename T>
+bool CHashSet::SetEquals(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(SetEquals(values));
+  }
+`,
+  "Generic/Interfaces/ICollection.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/ICollection.mqh                               |
+//|                                                                  |
+//| ICollection<T>: what every generic collection offers. CopyTo is  |
+//| the way to walk the elements: it copies them, in the             |
+//| collection's own order, into an array from dst_start on (a       |
+//| dynamic array is enlarged to fit) and returns how many it        |
+//| copied.                                                          |
+//+------------------------------------------------------------------+
+template<typename T>
+interface ICollection
+  {
+   //--- adds a value; false when the collection refuses it
+   bool              Add(T value);
+   //--- number of elements
+   int               Count(void);
+   //--- true when an element equals item
+   bool              Contains(T item);
+   //--- copies the elements into dst_array from dst_start; how many
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   //--- removes every element
+   void              Clear(void);
+   //--- removes an element equal to item; false when there is none
+   bool              Remove(T item);
+  };
+`,
+  "Generic/Interfaces/IComparable.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/IComparable.mqh                               |
+//|                                                                  |
+//| IComparable<T>: an object with a natural order. Compare returns  |
+//| a negative number, 0 or a positive number as this object is      |
+//| below, equal to or above value. The default comparer             |
+//| (Generic/Internal/DefaultComparer.mqh) orders element types that |
+//| implement it with this method (sorted maps and sets, Sort and    |
+//| BinarySearch of CArrayList).                                     |
+//+------------------------------------------------------------------+
+#include "IEqualityComparable.mqh"
+
+template<typename T>
+interface IComparable : public IEqualityComparable<T>
+  {
+   //--- <0, 0 or >0 as this object is below, equal to or above value
+   int               Compare(T value);
+  };
+`,
+  "Generic/Interfaces/IComparer.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/IComparer.mqh                                 |
+//|                                                                  |
+//| IComparer<T>: an ordering of two values of type T, given to the  |
+//| sorted collections and to Sort/BinarySearch to replace the       |
+//| default order (Generic/Internal/DefaultComparer.mqh).            |
+//+------------------------------------------------------------------+
+template<typename T>
+interface IComparer
+  {
+   //--- <0, 0 or >0 as x is below, equal to or above y
+   int               Compare(T x, T y);
+  };
+`,
+  "Generic/Interfaces/IEqualityComparable.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/IEqualityComparable.mqh                       |
+//|                                                                  |
+//| IEqualityComparable<T>: an object that can tell whether it       |
+//| equals another value and give its hash code. The default         |
+//| equality comparer (Generic/Internal/DefaultEqualityComparer.mqh) |
+//| uses these methods for element types that implement them, so     |
+//| objects stored in hash maps and sets are matched by value.       |
+//+------------------------------------------------------------------+
+template<typename T>
+interface IEqualityComparable
+  {
+   //--- true when this object equals value
+   bool              Equals(T value);
+   //--- hash code: equal objects must give equal codes
+   int               HashCode(void);
+  };
+`,
+  "Generic/Interfaces/IEqualityComparer.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/IEqualityComparer.mqh                         |
+//|                                                                  |
+//| IEqualityComparer<T>: equality and hash codes for values of type |
+//| T, given to the hash collections to replace the default ones     |
+//| (Generic/Internal/DefaultEqualityComparer.mqh). Values that are  |
+//| equal must have equal hash codes.                                |
+//+------------------------------------------------------------------+
+template<typename T>
+interface IEqualityComparer
+  {
+   //--- true when x equals y
+   bool              Equals(T x, T y);
+   //--- hash code of value
+   int               HashCode(T value);
+  };
+`,
+  "Generic/Interfaces/IList.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/IList.mqh                                     |
+//|                                                                  |
+//| IList<T>: a collection whose elements have positions 0..Count-1. |
+//+------------------------------------------------------------------+
+#include "ICollection.mqh"
+
+template<typename T>
+interface IList : public ICollection<T>
+  {
+   //--- the element at index into value; false when index is out of range
+   bool              TryGetValue(const int index, T &value);
+   //--- replaces the element at index; false when index is out of range
+   bool              TrySetValue(const int index, T value);
+   //--- inserts item before position index (Count: at the end)
+   bool              Insert(const int index, T item);
+   //--- position of the first / last element equal to item, or -1
+   int               IndexOf(T item);
+   int               LastIndexOf(T item);
+   //--- removes the element at index
+   bool              RemoveAt(const int index);
+  };
+`,
+  "Generic/Interfaces/IMap.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/IMap.mqh                                      |
+//|                                                                  |
+//| IMap<TKey,TValue>: a collection of key/value pairs with unique   |
+//| keys. As an ICollection its elements are CKeyValuePair pointers: |
+//| CopyTo(pairs) makes new pairs, which the caller deletes.         |
+//|                                                                  |
+//| CKeyValuePair<TKey,TValue> is defined here (it is what IMap is a |
+//| collection of); Generic/HashMap.mqh and SortedMap.mqh include    |
+//| this file.                                                       |
+//+------------------------------------------------------------------+
+#include "ICollection.mqh"
+#include "IComparable.mqh"
+#include <Generic\\Internal\\DefaultComparer.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+//+------------------------------------------------------------------+
+//| A key and its value. Pairs compare, equal and hash by their key. |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+class CKeyValuePair : public IComparable<CKeyValuePair<TKey,TValue>*>
+  {
+protected:
+   TKey              m_key;
+   TValue            m_value;
+
+public:
+                     CKeyValuePair(void) {}
+                     CKeyValuePair(TKey key, TValue value) : m_key(key), m_value(value) {}
+                    ~CKeyValuePair(void) {}
+   //--- the key
+   TKey              Key(void) { return(m_key); }
+   void              Key(TKey key) { m_key = key; }
+   //--- the value
+   TValue            Value(void) { return(m_value); }
+   void              Value(TValue value) { m_value = value; }
+   //--- a new pair with the same key and value (the caller deletes it)
+   CKeyValuePair<TKey,TValue> *Clone(void) { return(new CKeyValuePair<TKey,TValue>(m_key, m_value)); }
+   //--- order, equality and hash code of the keys (default comparers of TKey)
+   int               Compare(CKeyValuePair<TKey,TValue> *pair);
+   bool              Equals(CKeyValuePair<TKey,TValue> *pair);
+   int               HashCode(void);
+  };
+//+------------------------------------------------------------------+
+//| Compares the keys in their default order.                        |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+int CKeyValuePair::Compare(CKeyValuePair<TKey,TValue> *pair)
+  {
+   CDefaultComparer<TKey> comparer;
+   return(comparer.Compare(m_key, pair.Key()));
+  }
+//+------------------------------------------------------------------+
+//| True when the keys are equal.                                    |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+bool CKeyValuePair::Equals(CKeyValuePair<TKey,TValue> *pair)
+  {
+   CDefaultEqualityComparer<TKey> comparer;
+   return(comparer.Equals(m_key, pair.Key()));
+  }
+//+------------------------------------------------------------------+
+//| Hash code of the key.                                            |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+int CKeyValuePair::HashCode(void)
+  {
+   CDefaultEqualityComparer<TKey> comparer;
+   return(comparer.HashCode(m_key));
+  }
+//+------------------------------------------------------------------+
+//| IMap<TKey,TValue>.                                               |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+interface IMap : public ICollection<CKeyValuePair<TKey,TValue>*>
+  {
+   //--- adds a key and its value; false when the key is already there
+   bool              Add(TKey key, TValue value);
+   //--- true when key is there with a value equal to value
+   bool              Contains(TKey key, TValue value);
+   //--- removes key and its value; false when the key is not there
+   bool              Remove(TKey key);
+   //--- the value of key into value; false (value untouched) when the key is not there
+   bool              TryGetValue(TKey key, TValue &value);
+   //--- sets the value of key (adding the key when it is not there)
+   bool              TrySetValue(TKey key, TValue value);
+   //--- copies the keys and the values, in the map's order, from dst_start; how many
+   int               CopyTo(TKey &dst_keys[], TValue &dst_values[], const int dst_start = 0);
+  };
+`,
+  "Generic/Interfaces/ISet.mqh": `//+------------------------------------------------------------------+
+//| Generic/Interfaces/ISet.mqh                                      |
+//|                                                                  |
+//| ISet<T>: a collection of distinct elements with set operations   |
+//| against another collection or an array (an array's duplicates    |
+//| count once).                                                     |
+//+------------------------------------------------------------------+
+#include "ICollection.mqh"
+
+template<typename T>
+interface ISet : public ICollection<T>
+  {
+   //--- removes the elements that are in the other collection
+   void              ExceptWith(ICollection<T> *collection);
+   void              ExceptWith(T &array[]);
+   //--- keeps only the elements that are also in the other collection
+   void              IntersectWith(ICollection<T> *collection);
+   void              IntersectWith(T &array[]);
+   //--- keeps the elements in exactly one of the two
+   void              SymmetricExceptWith(ICollection<T> *collection);
+   void              SymmetricExceptWith(T &array[]);
+   //--- adds the elements of the other collection
+   void              UnionWith(ICollection<T> *collection);
+   void              UnionWith(T &array[]);
+   //--- subset and superset tests (proper: and the two differ)
+   bool              IsProperSubsetOf(ICollection<T> *collection);
+   bool              IsProperSubsetOf(T &array[]);
+   bool              IsProperSupersetOf(ICollection<T> *collection);
+   bool              IsProperSupersetOf(T &array[]);
+   bool              IsSubsetOf(ICollection<T> *collection);
+   bool              IsSubsetOf(T &array[]);
+   bool              IsSupersetOf(ICollection<T> *collection);
+   bool              IsSupersetOf(T &array[]);
+   //--- true when the two have an element in common
+   bool              Overlaps(ICollection<T> *collection);
+   bool              Overlaps(T &array[]);
+   //--- true when the two hold the same elements
+   bool              SetEquals(ICollection<T> *collection);
+   bool              SetEquals(T &array[]);
+  };
+`,
+  "Generic/Internal/ArrayFunction.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/ArrayFunction.mqh                               |
+//|                                                                  |
+//| Array helpers of the generic collections (function templates):   |
+//| linear searches with an equality comparer, binary search and a   |
+//| stable merge sort with a comparer, over a range of an array.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\IComparer.mqh>
+#include <Generic\\Interfaces\\IEqualityComparer.mqh>
+//+------------------------------------------------------------------+
+//| First index in [start_index, start_index+count) whose element    |
+//| equals value, or -1.                                             |
+//+------------------------------------------------------------------+
+template<typename T>
+int ArrayIndexOf(T &array[], T value, const int start_index, const int count, IEqualityComparer<T> *comparer)
+  {
+   int end = start_index + count;
+   for(int i = start_index; i < end; i++)
+      if(comparer.Equals(array[i], value))
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Last index in (start_index-count, start_index] whose element     |
+//| equals value, or -1 (the search runs backwards).                 |
+//+------------------------------------------------------------------+
+template<typename T>
+int ArrayLastIndexOf(T &array[], T value, const int start_index, const int count, IEqualityComparer<T> *comparer)
+  {
+   int end = start_index - count;
+   for(int i = start_index; i > end; i--)
+      if(comparer.Equals(array[i], value))
+         return(i);
+   return(-1);
+  }
+//+------------------------------------------------------------------+
+//| Binary search of value in [start_index, start_index+count),      |
+//| sorted by comparer: the index of an equal element, or the bitwise|
+//| complement (a negative number) of the index of the first larger  |
+//| element (start_index+count when there is none).                  |
+//+------------------------------------------------------------------+
+template<typename T>
+int ArrayBinarySearch(T &array[], const int start_index, const int count, T value, IComparer<T> *comparer)
+  {
+   int lo = start_index;
+   int hi = start_index + count - 1;
+   while(lo <= hi)
+     {
+      int mid = lo + ((hi - lo) >> 1);
+      int order = comparer.Compare(array[mid], value);
+      if(order == 0)
+         return(mid);
+      if(order < 0)
+         lo = mid + 1;
+      else
+         hi = mid - 1;
+     }
+   return(~lo);
+  }
+//+------------------------------------------------------------------+
+//| Sorts [start_index, start_index+count) by comparer, keeping the  |
+//| order of equal elements (bottom-up merge sort).                  |
+//+------------------------------------------------------------------+
+template<typename T>
+void ArrayStableSort(T &array[], const int start_index, const int count, IComparer<T> *comparer)
+  {
+   if(count < 2)
+      return;
+   T buffer[];
+   ArrayResize(buffer, count);
+   for(int width = 1; width < count; width *= 2)
+     {
+      for(int left = 0; left < count; left += 2 * width)
+        {
+         int mid = MathMin(left + width, count);
+         int right = MathMin(left + 2 * width, count);
+         int i = left, j = mid, k = left;
+         while(i < mid && j < right)
+           {
+            if(comparer.Compare(array[start_index + j], array[start_index + i]) < 0)
+               buffer[k++] = array[start_index + j++];
+            else
+               buffer[k++] = array[start_index + i++];
+           }
+         while(i < mid)
+            buffer[k++] = array[start_index + i++];
+         while(j < right)
+            buffer[k++] = array[start_index + j++];
+        }
+      for(int n = 0; n < count; n++)
+         array[start_index + n] = buffer[n];
+     }
+  }
+`,
+  "Generic/Internal/CompareFunction.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/CompareFunction.mqh                             |
+//|                                                                  |
+//| Compare(x, y): default order of every scalar type and of strings |
+//| (the < and > operators; false before true): -1, 0 or 1 as x is   |
+//| below, equal to or above y. An enum compares as an int. Objects  |
+//| are ordered by the default comparer (DefaultComparer.mqh): with  |
+//| their Compare() when their class implements IComparable, as      |
+//| equal otherwise.                                                 |
+//+------------------------------------------------------------------+
+int Compare(const int x, const int y)           { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const bool x, const bool y)         { return(x == y ? 0 : (x ? 1 : -1)); }
+int Compare(const char x, const char y)         { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const uchar x, const uchar y)       { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const short x, const short y)       { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const ushort x, const ushort y)     { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const color x, const color y)       { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const uint x, const uint y)         { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const long x, const long y)         { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const ulong x, const ulong y)       { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const datetime x, const datetime y) { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const float x, const float y)       { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const double x, const double y)     { return(x > y ? 1 : (x < y ? -1 : 0)); }
+int Compare(const string x, const string y)     { return(x > y ? 1 : (x < y ? -1 : 0)); }
+`,
+  "Generic/Internal/DefaultComparer.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/DefaultComparer.mqh                             |
+//|                                                                  |
+//| CDefaultComparer<T>: the order the sorted collections, Sort and  |
+//| BinarySearch use when they are given no comparer.                |
+//|  - scalars and strings: Compare() of CompareFunction.mqh;        |
+//|  - pointers to a class implementing IComparable<T>: the object's |
+//|    Compare() (a NULL object compares equal);                     |
+//|  - other pointers: all equal (NULL below any object).            |
+//| The choice is made by the static type T, with overloads (the     |
+//| protected CompareOf): an object pointer converts to its          |
+//| interface before it converts to bool.                            |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\IComparer.mqh>
+#include <Generic\\Interfaces\\IComparable.mqh>
+#include "CompareFunction.mqh"
+
+template<typename T>
+class CDefaultComparer : public IComparer<T>
+  {
+public:
+                     CDefaultComparer(void) {}
+                    ~CDefaultComparer(void) {}
+   //--- IComparer<T>
+   virtual int       Compare(T x, T y) { return(CompareOf(x, y)); }
+
+protected:
+   //--- an IComparable object; the scalars (an enum is an int)
+   int               CompareOf(IComparable<T> *x, T y) { return(x == NULL ? 0 : x.Compare(y)); }
+   int               CompareOf(const int x, const int y) { return(::Compare(x, y)); }
+   int               CompareOf(const bool x, const bool y) { return(::Compare(x, y)); }
+   int               CompareOf(const char x, const char y) { return(::Compare(x, y)); }
+   int               CompareOf(const uchar x, const uchar y) { return(::Compare(x, y)); }
+   int               CompareOf(const short x, const short y) { return(::Compare(x, y)); }
+   int               CompareOf(const ushort x, const ushort y) { return(::Compare(x, y)); }
+   int               CompareOf(const color x, const color y) { return(::Compare(x, y)); }
+   int               CompareOf(const uint x, const uint y) { return(::Compare(x, y)); }
+   int               CompareOf(const long x, const long y) { return(::Compare(x, y)); }
+   int               CompareOf(const ulong x, const ulong y) { return(::Compare(x, y)); }
+   int               CompareOf(const datetime x, const datetime y) { return(::Compare(x, y)); }
+   int               CompareOf(const float x, const float y) { return(::Compare(x, y)); }
+   int               CompareOf(const double x, const double y) { return(::Compare(x, y)); }
+   int               CompareOf(const string x, const string y) { return(::Compare(x, y)); }
+  };
+`,
+  "Generic/Internal/DefaultEqualityComparer.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/DefaultEqualityComparer.mqh                     |
+//|                                                                  |
+//| CDefaultEqualityComparer<T>: the equality and hash codes the     |
+//| hash collections use when they are given no comparer.            |
+//|  - scalars and strings: Equals() and GetHashCode() of            |
+//|    EqualFunction.mqh and HashFunction.mqh;                       |
+//|  - pointers to a class implementing IEqualityComparable<T>: the  |
+//|    object's Equals() and HashCode() (NULL equals only NULL);     |
+//|  - other pointers: the same object (identity); every such        |
+//|    object has the same hash code.                                |
+//| The choice is made by the static type T, with overloads (the     |
+//| protected EqualsOf/HashOf): an object pointer converts to its    |
+//| interface before it converts to bool.                            |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\IEqualityComparer.mqh>
+#include <Generic\\Interfaces\\IEqualityComparable.mqh>
+#include "EqualFunction.mqh"
+#include "HashFunction.mqh"
+
+template<typename T>
+class CDefaultEqualityComparer : public IEqualityComparer<T>
+  {
+public:
+                     CDefaultEqualityComparer(void) {}
+                    ~CDefaultEqualityComparer(void) {}
+   //--- IEqualityComparer<T>
+   virtual bool      Equals(T x, T y) { return(EqualsOf(x, x, y)); }
+   virtual int       HashCode(T value) { return(HashOf(value)); }
+
+protected:
+   //--- equality: x is passed first as the overload selector
+   bool              EqualsOf(IEqualityComparable<T> *object, T x, T y);
+   bool              EqualsOf(const string selector, T x, T y) { return(x == y); }
+   bool              EqualsOf(const bool selector, T x, T y) { return(x == y); }
+   //--- hash codes of the scalars (an enum is an int)
+   int               HashOf(IEqualityComparable<T> *object) { return(object == NULL ? 0 : object.HashCode()); }
+   int               HashOf(const int value) { return(::GetHashCode(value)); }
+   int               HashOf(const bool value) { return(::GetHashCode(value)); }
+   int               HashOf(const char value) { return(::GetHashCode(value)); }
+   int               HashOf(const uchar value) { return(::GetHashCode(value)); }
+   int               HashOf(const short value) { return(::GetHashCode(value)); }
+   int               HashOf(const ushort value) { return(::GetHashCode(value)); }
+   int               HashOf(const color value) { return(::GetHashCode(value)); }
+   int               HashOf(const uint value) { return(::GetHashCode(value)); }
+   int               HashOf(const long value) { return(::GetHashCode(value)); }
+   int               HashOf(const ulong value) { return(::GetHashCode(value)); }
+   int               HashOf(const datetime value) { return(::GetHashCode(value)); }
+   int               HashOf(const float value) { return(::GetHashCode(value)); }
+   int               HashOf(const double value) { return(::GetHashCode(value)); }
+   int               HashOf(const string value) { return(::GetHashCode(value)); }
+  };
+//+------------------------------------------------------------------+
+//| An IEqualityComparable object: its own Equals (NULL equals only  |
+//| NULL).                                                           |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CDefaultEqualityComparer::EqualsOf(IEqualityComparable<T> *object, T x, T y)
+  {
+   if(object == NULL)
+      return(x == y);
+   return(object.Equals(y));
+  }
+`,
+  "Generic/Internal/EqualFunction.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/EqualFunction.mqh                               |
+//|                                                                  |
+//| Equals(x, y): default equality of every scalar type and of       |
+//| strings (the == operator). An enum compares as an int. Objects   |
+//| are compared by the default equality comparer                    |
+//| (DefaultEqualityComparer.mqh): with their Equals() when their    |
+//| class implements IEqualityComparable, by identity otherwise.     |
+//+------------------------------------------------------------------+
+bool Equals(const int x, const int y)           { return(x == y); }
+bool Equals(const bool x, const bool y)         { return(x == y); }
+bool Equals(const char x, const char y)         { return(x == y); }
+bool Equals(const uchar x, const uchar y)       { return(x == y); }
+bool Equals(const short x, const short y)       { return(x == y); }
+bool Equals(const ushort x, const ushort y)     { return(x == y); }
+bool Equals(const color x, const color y)       { return(x == y); }
+bool Equals(const uint x, const uint y)         { return(x == y); }
+bool Equals(const long x, const long y)         { return(x == y); }
+bool Equals(const ulong x, const ulong y)       { return(x == y); }
+bool Equals(const datetime x, const datetime y) { return(x == y); }
+bool Equals(const float x, const float y)       { return(x == y); }
+bool Equals(const double x, const double y)     { return(x == y); }
+bool Equals(const string x, const string y)     { return(x == y); }
+`,
+  "Generic/Internal/HashFunction.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/HashFunction.mqh                                |
+//|                                                                  |
+//| GetHashCode(value): the default hash code of every scalar type   |
+//| and of strings, as int. Equal values give equal codes (0.0 and   |
+//| -0.0 included). Integers up to 32 bits hash to their value,      |
+//| 64-bit integers to the xor of their halves, floating values to a |
+//| mix of their binary mantissa and exponent, strings to            |
+//| s[0]*31^(n-1) + … + s[n-1] (int arithmetic, wrapping). An enum   |
+//| is an int: MQL5 hashes it with the int overload.                 |
+//|                                                                  |
+//| Objects are hashed by the default equality comparer              |
+//| (DefaultEqualityComparer.mqh): by their HashCode() when their    |
+//| class implements IEqualityComparable.                            |
+//+------------------------------------------------------------------+
+int GetHashCode(const int value)      { return(value); }
+int GetHashCode(const bool value)     { return(value ? 1 : 0); }
+int GetHashCode(const char value)     { return((int)value); }
+int GetHashCode(const uchar value)    { return((int)value); }
+int GetHashCode(const short value)    { return((int)value); }
+int GetHashCode(const ushort value)   { return((int)value); }
+int GetHashCode(const color value)    { return((int)value); }
+int GetHashCode(const uint value)     { return((int)value); }
+int GetHashCode(const long value)     { return((int)(value ^ (value >> 32))); }
+int GetHashCode(const ulong value)    { return((int)(value ^ (value >> 32))); }
+int GetHashCode(const datetime value) { return(GetHashCode((long)value)); }
+//+------------------------------------------------------------------+
+//| A double: its magnitude scaled by powers of 2^32 (exact) into    |
+//| [1, 2^32), then the integer part, the next 32 bits of fraction,  |
+//| the scale and the sign mixed.                                    |
+//+------------------------------------------------------------------+
+int GetHashCode(const double value)
+  {
+   if(value == 0.0)
+      return(0);
+   if(!MathIsValidNumber(value))
+      return(value > 0 ? 0x7FF00000 : (value < 0 ? (int)0xFFF00000 : 0x7FF80000));
+   double magnitude = MathAbs(value);
+   int    scale = 0;
+   while(magnitude >= 4294967296.0)
+     {
+      magnitude /= 4294967296.0;
+      scale++;
+     }
+   while(magnitude < 1.0)
+     {
+      magnitude *= 4294967296.0;
+      scale--;
+     }
+   long whole = (long)magnitude;
+   long fraction = (long)((magnitude - (double)whole) * 4294967296.0);
+   int  hash = (int)whole;
+   hash = hash * 31 + (int)fraction;
+   hash = hash * 31 + scale;
+   return(value < 0 ? ~hash : hash);
+  }
+int GetHashCode(const float value)    { return(GetHashCode((double)value)); }
+//+------------------------------------------------------------------+
+//| A string: polynomial hash of its characters.                     |
+//+------------------------------------------------------------------+
+int GetHashCode(const string value)
+  {
+   int hash = 0;
+   int len = StringLen(value);
+   for(int i = 0; i < len; i++)
+      hash = hash * 31 + (int)StringGetCharacter(value, i);
+   return(hash);
+  }
+`,
+  "Generic/Internal/PrimeGenerator.mqh": `//+------------------------------------------------------------------+
+//| Generic/Internal/PrimeGenerator.mqh                              |
+//|                                                                  |
+//| CPrimeGenerator: bucket counts of the hash collections (static   |
+//| methods). GetPrime(min) is the smallest prime >= min (at least   |
+//| 3); ExpandPrime(old_size) the one after doubling old_size.       |
+//+------------------------------------------------------------------+
+#define PRIME_GENERATOR_MAX_SIZE 0x7FEFFFFD
+
+class CPrimeGenerator
+  {
+public:
+   //--- true when candidate is a prime number (trial division)
+   static bool       IsPrime(const int candidate)
+     {
+      if(candidate < 2)
+         return(false);
+      if((candidate & 1) == 0)
+         return(candidate == 2);
+      for(int divisor = 3; (long)divisor * divisor <= candidate; divisor += 2)
+         if(candidate % divisor == 0)
+            return(false);
+      return(true);
+     }
+   //--- smallest prime >= min, at least 3
+   static int        GetPrime(const int min)
+     {
+      if(min <= 3)
+         return(3);
+      for(int candidate = min | 1; candidate < PRIME_GENERATOR_MAX_SIZE; candidate += 2)
+         if(IsPrime(candidate))
+            return(candidate);
+      return(PRIME_GENERATOR_MAX_SIZE);
+     }
+   //--- prime for a table grown from old_size: about twice as large
+   static int        ExpandPrime(const int old_size)
+     {
+      long doubled = 2 * (long)old_size;
+      if(doubled >= PRIME_GENERATOR_MAX_SIZE)
+         return(PRIME_GENERATOR_MAX_SIZE);
+      return(GetPrime((int)doubled));
+     }
+  };
+`,
+  "Generic/LinkedList.mqh": `//+------------------------------------------------------------------+
+//| Generic/LinkedList.mqh — CLinkedList<T>, CLinkedListNode<T>      |
+//| (Standard Library).                                              |
+//|                                                                  |
+//| A doubly linked list of values of type T. The nodes form a ring: |
+//| Next() of the last node is the first node and Previous() of the  |
+//| first node is the last one, so a walk stops after Count() nodes  |
+//| (or on coming back to First()). Head() and First() are the first |
+//| node, Last() the last one (NULL when the list is empty).         |
+//| The list owns its nodes: the nodes it makes (AddFirst(value)…)   |
+//| and the free nodes given to it (AddFirst(node)…, refused when    |
+//| the node belongs to a list) are deleted by Remove, RemoveFirst,  |
+//| RemoveLast, Clear and the destructor. Values that are object     |
+//| pointers are never deleted. Equality (Contains, Find, Remove) is |
+//| the default equality comparer of T.                              |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\ICollection.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+
+template<typename T>
+class CLinkedList;
+//+------------------------------------------------------------------+
+//| A node: its value, its neighbours and the list it belongs to.    |
+//+------------------------------------------------------------------+
+template<typename T>
+class CLinkedListNode
+  {
+protected:
+   CLinkedList<T>   *m_list;           // owning list, NULL for a free node
+   CLinkedListNode<T> *m_next;
+   CLinkedListNode<T> *m_prev;
+   T                 m_item;
+
+public:
+                     CLinkedListNode(T value) : m_list(NULL), m_next(NULL), m_prev(NULL), m_item(value) {}
+                     CLinkedListNode(CLinkedList<T> *list, T value) : m_list(list), m_next(NULL), m_prev(NULL), m_item(value) {}
+                    ~CLinkedListNode(void) {}
+   //--- the list the node belongs to (NULL: none)
+   CLinkedList<T>   *List(void) { return(m_list); }
+   void              List(CLinkedList<T> *list) { m_list = list; }
+   //--- neighbours (the list is a ring)
+   CLinkedListNode<T> *Next(void) { return(m_next); }
+   void              Next(CLinkedListNode<T> *node) { m_next = node; }
+   CLinkedListNode<T> *Previous(void) { return(m_prev); }
+   void              Previous(CLinkedListNode<T> *node) { m_prev = node; }
+   //--- the value
+   T                 Value(void) { return(m_item); }
+   void              Value(T value) { m_item = value; }
+  };
+//+------------------------------------------------------------------+
+//| The list.                                                        |
+//+------------------------------------------------------------------+
+template<typename T>
+class CLinkedList : public ICollection<T>
+  {
+protected:
+   CLinkedListNode<T> *m_head;         // first node, NULL when empty
+   int               m_count;
+   CDefaultEqualityComparer<T> *m_equality;
+
+public:
+                     CLinkedList(void);
+                     CLinkedList(ICollection<T> *collection);
+                     CLinkedList(T &array[]);
+                    ~CLinkedList(void);
+   //--- ends
+   CLinkedListNode<T> *Head(void) { return(m_head); }
+   CLinkedListNode<T> *First(void) { return(m_head); }
+   CLinkedListNode<T> *Last(void) { return(m_head == NULL ? NULL : m_head.Previous()); }
+   //--- ICollection<T>
+   int               Count(void) { return(m_count); }
+   bool              Contains(T item) { return(Find(item) != NULL); }
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   bool              Add(T value) { return(AddLast(value) != NULL); }
+   void              Clear(void);
+   bool              Remove(T item);
+   //--- adding values (the new node) or free nodes (true when added)
+   CLinkedListNode<T> *AddAfter(CLinkedListNode<T> *node, T value);
+   bool              AddAfter(CLinkedListNode<T> *node, CLinkedListNode<T> *new_node);
+   CLinkedListNode<T> *AddBefore(CLinkedListNode<T> *node, T value);
+   bool              AddBefore(CLinkedListNode<T> *node, CLinkedListNode<T> *new_node);
+   CLinkedListNode<T> *AddFirst(T value);
+   bool              AddFirst(CLinkedListNode<T> *node);
+   CLinkedListNode<T> *AddLast(T value);
+   bool              AddLast(CLinkedListNode<T> *node);
+   //--- removing (the node is deleted)
+   bool              Remove(CLinkedListNode<T> *node);
+   bool              RemoveFirst(void);
+   bool              RemoveLast(void);
+   //--- the first / last node whose value equals value, or NULL
+   CLinkedListNode<T> *Find(T value);
+   CLinkedListNode<T> *FindLast(T value);
+
+protected:
+   //--- a node of this list / a free node
+   bool              IsOwnNode(CLinkedListNode<T> *node);
+   bool              IsFreeNode(CLinkedListNode<T> *node);
+   //--- links a free node before node (or as the only node when node is NULL)
+   void              LinkBefore(CLinkedListNode<T> *node, CLinkedListNode<T> *new_node);
+   //--- unlinks and deletes a node of this list
+   void              Unlink(CLinkedListNode<T> *node);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty, or with the values of a collection or an    |
+//| array (in their order).                                          |
+//+------------------------------------------------------------------+
+template<typename T>
+CLinkedList::CLinkedList(void) : m_head(NULL), m_count(0)
+  {
+   m_equality = new CDefaultEqualityComparer<T>();
+  }
+template<typename T>
+CLinkedList::CLinkedList(ICollection<T> *collection) : m_head(NULL), m_count(0)
+  {
+   m_equality = new CDefaultEqualityComparer<T>();
+   if(collection == NULL)
+      return;
+   T values[];
+   int count = collection.CopyTo(values, 0);
+   for(int i = 0; i < count; i++)
+      AddLast(values[i]);
+  }
+template<typename T>
+CLinkedList::CLinkedList(T &array[]) : m_head(NULL), m_count(0)
+  {
+   m_equality = new CDefaultEqualityComparer<T>();
+   for(int i = 0; i < ArraySize(array); i++)
+      AddLast(array[i]);
+  }
+template<typename T>
+CLinkedList::~CLinkedList(void)
+  {
+   Clear();
+   delete m_equality;
+  }
+template<typename T>
+bool CLinkedList::IsOwnNode(CLinkedListNode<T> *node)
+  {
+   return(node != NULL && node.List() == GetPointer(this));
+  }
+template<typename T>
+bool CLinkedList::IsFreeNode(CLinkedListNode<T> *node)
+  {
+   return(node != NULL && node.List() == NULL);
+  }
+//+------------------------------------------------------------------+
+//| Links new_node before node; into the empty list when node is     |
+//| NULL.                                                            |
+//+------------------------------------------------------------------+
+template<typename T>
+void CLinkedList::LinkBefore(CLinkedListNode<T> *node, CLinkedListNode<T> *new_node)
+  {
+   new_node.List(GetPointer(this));
+   if(node == NULL)
+     {
+      new_node.Next(new_node);
+      new_node.Previous(new_node);
+      m_head = new_node;
+     }
+   else
+     {
+      CLinkedListNode<T> *prev = node.Previous();
+      new_node.Next(node);
+      new_node.Previous(prev);
+      prev.Next(new_node);
+      node.Previous(new_node);
+     }
+   m_count++;
+  }
+//+------------------------------------------------------------------+
+//| Unlinks a node of this list and deletes it.                      |
+//+------------------------------------------------------------------+
+template<typename T>
+void CLinkedList::Unlink(CLinkedListNode<T> *node)
+  {
+   if(node.Next() == node)
+      m_head = NULL;
+   else
+     {
+      CLinkedListNode<T> *prev = node.Previous();
+      CLinkedListNode<T> *next = node.Next();
+      prev.Next(next);
+      next.Previous(prev);
+      if(m_head == node)
+         m_head = next;
+     }
+   m_count--;
+   node.List(NULL);
+   node.Next(NULL);
+   node.Previous(NULL);
+   delete node;
+  }
+//+------------------------------------------------------------------+
+//| Copies the values, first to last, into dst_array from dst_start  |
+//| (a dynamic array is enlarged); returns how many were copied.     |
+//+------------------------------------------------------------------+
+template<typename T>
+int CLinkedList::CopyTo(T &dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + m_count)
+      ArrayResize(dst_array, dst_start + m_count);
+   int copied = 0;
+   CLinkedListNode<T> *node = m_head;
+   for(int i = 0; i < m_count && dst_start + i < ArraySize(dst_array); i++)
+     {
+      dst_array[dst_start + i] = node.Value();
+      node = node.Next();
+      copied++;
+     }
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Deletes every node.                                              |
+//+------------------------------------------------------------------+
+template<typename T>
+void CLinkedList::Clear(void)
+  {
+   CLinkedListNode<T> *node = m_head;
+   for(int i = 0; i < m_count; i++)
+     {
+      CLinkedListNode<T> *next = node.Next();
+      node.List(NULL);
+      delete node;
+      node = next;
+     }
+   m_head = NULL;
+   m_count = 0;
+  }
+//+------------------------------------------------------------------+
+//| Removes the first node whose value equals item.                  |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CLinkedList::Remove(T item)
+  {
+   CLinkedListNode<T> *node = Find(item);
+   if(node == NULL)
+      return(false);
+   Unlink(node);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds value / a free node after node (a node of this list).       |
+//+------------------------------------------------------------------+
+template<typename T>
+CLinkedListNode<T> *CLinkedList::AddAfter(CLinkedListNode<T> *node, T value)
+  {
+   if(!IsOwnNode(node))
+      return(NULL);
+   CLinkedListNode<T> *new_node = new CLinkedListNode<T>(value);
+   LinkBefore(node.Next(), new_node);
+   return(new_node);
+  }
+template<typename T>
+bool CLinkedList::AddAfter(CLinkedListNode<T> *node, CLinkedListNode<T> *new_node)
+  {
+   if(!IsOwnNode(node) || !IsFreeNode(new_node))
+      return(false);
+   LinkBefore(node.Next(), new_node);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds value / a free node before node (a node of this list).      |
+//+------------------------------------------------------------------+
+template<typename T>
+CLinkedListNode<T> *CLinkedList::AddBefore(CLinkedListNode<T> *node, T value)
+  {
+   if(!IsOwnNode(node))
+      return(NULL);
+   CLinkedListNode<T> *new_node = new CLinkedListNode<T>(value);
+   LinkBefore(node, new_node);
+   if(node == m_head)
+      m_head = new_node;
+   return(new_node);
+  }
+template<typename T>
+bool CLinkedList::AddBefore(CLinkedListNode<T> *node, CLinkedListNode<T> *new_node)
+  {
+   if(!IsOwnNode(node) || !IsFreeNode(new_node))
+      return(false);
+   LinkBefore(node, new_node);
+   if(node == m_head)
+      m_head = new_node;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds value / a free node at the start.                           |
+//+------------------------------------------------------------------+
+template<typename T>
+CLinkedListNode<T> *CLinkedList::AddFirst(T value)
+  {
+   CLinkedListNode<T> *new_node = new CLinkedListNode<T>(value);
+   LinkBefore(m_head, new_node);
+   m_head = new_node;
+   return(new_node);
+  }
+template<typename T>
+bool CLinkedList::AddFirst(CLinkedListNode<T> *node)
+  {
+   if(!IsFreeNode(node))
+      return(false);
+   LinkBefore(m_head, node);
+   m_head = node;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Adds value / a free node at the end.                             |
+//+------------------------------------------------------------------+
+template<typename T>
+CLinkedListNode<T> *CLinkedList::AddLast(T value)
+  {
+   CLinkedListNode<T> *new_node = new CLinkedListNode<T>(value);
+   LinkBefore(m_head, new_node);
+   return(new_node);
+  }
+template<typename T>
+bool CLinkedList::AddLast(CLinkedListNode<T> *node)
+  {
+   if(!IsFreeNode(node))
+      return(false);
+   LinkBefore(m_head, node);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes (and deletes) a node of this list.                       |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CLinkedList::Remove(CLinkedListNode<T> *node)
+  {
+   if(!IsOwnNode(node))
+      return(false);
+   Unlink(node);
+   return(true);
+  }
+template<typename T>
+bool CLinkedList::RemoveFirst(void)
+  {
+   if(m_head == NULL)
+      return(false);
+   Unlink(m_head);
+   return(true);
+  }
+template<typename T>
+bool CLinkedList::RemoveLast(void)
+  {
+   if(m_head == NULL)
+      return(false);
+   Unlink(m_head.Previous());
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The first / last node whose value equals value.                  |
+//+------------------------------------------------------------------+
+template<typename T>
+CLinkedListNode<T> *CLinkedList::Find(T value)
+  {
+   CLinkedListNode<T> *node = m_head;
+   for(int i = 0; i < m_count; i++)
+     {
+      if(m_equality.Equals(node.Value(), value))
+         return(node);
+      node = node.Next();
+     }
+   return(NULL);
+  }
+template<typename T>
+CLinkedListNode<T> *CLinkedList::FindLast(T value)
+  {
+   if(m_head == NULL)
+      return(NULL);
+   CLinkedListNode<T> *node = m_head.Previous();
+   for(int i = 0; i < m_count; i++)
+     {
+      if(m_equality.Equals(node.Value(), value))
+         return(node);
+      node = node.Previous();
+     }
+   return(NULL);
+  }
+`,
+  "Generic/Queue.mqh": `//+------------------------------------------------------------------+
+//| Generic/Queue.mqh — CQueue<T> (Standard Library).                |
+//|                                                                  |
+//| A first-in first-out queue of values of type T in a ring buffer: |
+//| Enqueue (or Add) at the tail, Dequeue and Peek at the head (the  |
+//| default value of T when the queue is empty). CopyTo copies from  |
+//| the head (the next to dequeue) to the tail; Remove takes out the |
+//| first element, from the head, equal to the item. The capacity    |
+//| grows to 4, then doubles; TrimExcess shrinks it to the count     |
+//| when less than 90% is used. Equality is the default equality     |
+//| comparer of T. Object pointers are stored, never deleted.        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\ICollection.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+
+template<typename T>
+class CQueue : public ICollection<T>
+  {
+protected:
+   T                 m_array[];        // ring buffer; its size is the capacity
+   int               m_head;           // index of the first element
+   int               m_size;           // number of elements
+   CDefaultEqualityComparer<T> *m_equality;
+
+public:
+                     CQueue(void);
+                     CQueue(const int capacity);
+                     CQueue(ICollection<T> *collection);
+                     CQueue(T &array[]);
+                    ~CQueue(void) { delete m_equality; }
+   //--- ICollection<T>
+   bool              Add(T value) { return(Enqueue(value)); }
+   int               Count(void) { return(m_size); }
+   bool              Contains(T item);
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   void              Clear(void) { m_head = 0; m_size = 0; }
+   bool              Remove(T item);
+   //--- the queue
+   bool              Enqueue(T value);
+   T                 Dequeue(void);
+   T                 Peek(void);
+   void              TrimExcess(void);
+
+protected:
+   void              Init(void);
+   //--- reallocates the buffer with \`capacity\` places, the head at 0
+   void              Relocate(const int capacity);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty, with a capacity, or with the elements of a  |
+//| collection or an array (the first one at the head).              |
+//+------------------------------------------------------------------+
+template<typename T>
+CQueue::CQueue(void)
+  {
+   Init();
+  }
+template<typename T>
+CQueue::CQueue(const int capacity)
+  {
+   Init();
+   if(capacity > 0)
+      ArrayResize(m_array, capacity);
+  }
+template<typename T>
+CQueue::CQueue(ICollection<T> *collection)
+  {
+   Init();
+   if(collection != NULL)
+      m_size = collection.CopyTo(m_array, 0);
+  }
+template<typename T>
+CQueue::CQueue(T &array[])
+  {
+   Init();
+   int count = ArraySize(array);
+   ArrayResize(m_array, count);
+   for(int i = 0; i < count; i++)
+      m_array[i] = array[i];
+   m_size = count;
+  }
+template<typename T>
+void CQueue::Init(void)
+  {
+   m_head = 0;
+   m_size = 0;
+   m_equality = new CDefaultEqualityComparer<T>();
+  }
+template<typename T>
+void CQueue::Relocate(const int capacity)
+  {
+   T copy[];
+   ArrayResize(copy, capacity);
+   int capacity_now = ArraySize(m_array);
+   for(int i = 0; i < m_size; i++)
+      copy[i] = m_array[(m_head + i) % capacity_now];
+   ArrayResize(m_array, capacity);
+   for(int i = 0; i < m_size; i++)
+      m_array[i] = copy[i];
+   m_head = 0;
+  }
+//+------------------------------------------------------------------+
+//| True when an element equals item.                                |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CQueue::Contains(T item)
+  {
+   int capacity = ArraySize(m_array);
+   for(int i = 0; i < m_size; i++)
+      if(m_equality.Equals(m_array[(m_head + i) % capacity], item))
+         return(true);
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Copies the elements, head first, into dst_array from dst_start   |
+//| (a dynamic array is enlarged); returns how many were copied.     |
+//+------------------------------------------------------------------+
+template<typename T>
+int CQueue::CopyTo(T &dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + m_size)
+      ArrayResize(dst_array, dst_start + m_size);
+   int capacity = ArraySize(m_array);
+   int copied = 0;
+   for(int i = 0; i < m_size && dst_start + i < ArraySize(dst_array); i++)
+     {
+      dst_array[dst_start + i] = m_array[(m_head + i) % capacity];
+      copied++;
+     }
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Removes the first element (from the head) equal to item.         |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CQueue::Remove(T item)
+  {
+   int capacity = ArraySize(m_array);
+   for(int i = 0; i < m_size; i++)
+     {
+      if(!m_equality.Equals(m_array[(m_head + i) % capacity], item))
+         continue;
+      for(int j = i; j < m_size - 1; j++)
+         m_array[(m_head + j) % capacity] = m_array[(m_head + j + 1) % capacity];
+      m_size--;
+      return(true);
+     }
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Adds a value at the tail.                                        |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CQueue::Enqueue(T value)
+  {
+   int capacity = ArraySize(m_array);
+   if(m_size == capacity)
+     {
+      Relocate(capacity == 0 ? 4 : capacity * 2);
+      capacity = ArraySize(m_array);
+     }
+   m_array[(m_head + m_size) % capacity] = value;
+   m_size++;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes and returns the value at the head.                       |
+//+------------------------------------------------------------------+
+template<typename T>
+T CQueue::Dequeue(void)
+  {
+   T value;
+   if(m_size == 0)
+      return(value);
+   value = m_array[m_head];
+   m_head = (m_head + 1) % ArraySize(m_array);
+   m_size--;
+   return(value);
+  }
+//+------------------------------------------------------------------+
+//| The value at the head, left in the queue.                        |
+//+------------------------------------------------------------------+
+template<typename T>
+T CQueue::Peek(void)
+  {
+   T value;
+   if(m_size > 0)
+      value = m_array[m_head];
+   return(value);
+  }
+//+------------------------------------------------------------------+
+//| Shrinks the capacity to the count when less than 90% is used.    |
+//+------------------------------------------------------------------+
+template<typename T>
+void CQueue::TrimExcess(void)
+  {
+   int threshold = (int)(ArraySize(m_array) * 0.9);
+   if(m_size < threshold)
+      Relocate(m_size);
+  }
+`,
+  "Generic/RedBlackTree.mqh": `//+------------------------------------------------------------------+
+//| Generic/RedBlackTree.mqh — CRedBlackTree<T>,                     |
+//| CRedBlackTreeNode<T> (Standard Library).                         |
+//|                                                                  |
+//| A red-black tree: a balanced binary search tree of distinct      |
+//| values ordered by an IComparer<T> (the default comparer of T     |
+//| unless one is given: the tree does not delete a given comparer). |
+//| Adding a value equal to one in the tree is refused. Missing      |
+//| children and the root's parent are NULL. CopyTo walks the values |
+//| in ascending order. The tree owns its nodes (deleted by Remove…, |
+//| Clear and the destructor); values that are object pointers are   |
+//| never deleted.                                                   |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\ICollection.mqh>
+#include <Generic\\Interfaces\\IComparer.mqh>
+#include <Generic\\Internal\\DefaultComparer.mqh>
+
+enum ENUM_RED_BLACK_TREE_NODE_TYPE
+  {
+   RED_BLACK_TREE_NODE_RED,
+   RED_BLACK_TREE_NODE_BLACK
+  };
+//+------------------------------------------------------------------+
+//| A node: its value, colour, parent and children.                  |
+//+------------------------------------------------------------------+
+template<typename T>
+class CRedBlackTreeNode
+  {
+protected:
+   T                 m_value;
+   CRedBlackTreeNode<T> *m_parent;
+   CRedBlackTreeNode<T> *m_left;
+   CRedBlackTreeNode<T> *m_right;
+   ENUM_RED_BLACK_TREE_NODE_TYPE m_color;
+
+public:
+                     CRedBlackTreeNode(void) : m_parent(NULL), m_left(NULL), m_right(NULL), m_color(RED_BLACK_TREE_NODE_BLACK) {}
+                     CRedBlackTreeNode(T value) : m_value(value), m_parent(NULL), m_left(NULL), m_right(NULL), m_color(RED_BLACK_TREE_NODE_RED) {}
+                    ~CRedBlackTreeNode(void) {}
+   //--- the value
+   T                 Value(void) { return(m_value); }
+   void              Value(T value) { m_value = value; }
+   //--- links
+   CRedBlackTreeNode<T> *Parent(void) { return(m_parent); }
+   void              Parent(CRedBlackTreeNode<T> *node) { m_parent = node; }
+   CRedBlackTreeNode<T> *Left(void) { return(m_left); }
+   void              Left(CRedBlackTreeNode<T> *node) { m_left = node; }
+   CRedBlackTreeNode<T> *Right(void) { return(m_right); }
+   void              Right(CRedBlackTreeNode<T> *node) { m_right = node; }
+   //--- colour
+   ENUM_RED_BLACK_TREE_NODE_TYPE Color(void) { return(m_color); }
+   void              Color(ENUM_RED_BLACK_TREE_NODE_TYPE clr) { m_color = clr; }
+   //--- true when the node has no children
+   bool              IsLeaf(void) { return(m_left == NULL && m_right == NULL); }
+   //--- a new black node with the default value (the caller deletes it)
+   static CRedBlackTreeNode<T> *CreateEmptyNode(void) { return(new CRedBlackTreeNode<T>()); }
+  };
+//+------------------------------------------------------------------+
+//| The tree.                                                        |
+//+------------------------------------------------------------------+
+template<typename T>
+class CRedBlackTree : public ICollection<T>
+  {
+protected:
+   CRedBlackTreeNode<T> *m_root;
+   int               m_count;
+   IComparer<T>     *m_comparer;
+   bool              m_own_comparer;   // the default comparer, deleted with the tree
+
+public:
+                     CRedBlackTree(void);
+                     CRedBlackTree(IComparer<T> *comparer);
+                     CRedBlackTree(ICollection<T> *collection);
+                     CRedBlackTree(ICollection<T> *collection, IComparer<T> *comparer);
+                     CRedBlackTree(T &array[]);
+                     CRedBlackTree(T &array[], IComparer<T> *comparer);
+                    ~CRedBlackTree(void);
+   //--- the root node (NULL when empty), the comparer
+   CRedBlackTreeNode<T> *Root(void) { return(m_root); }
+   IComparer<T>     *Comparer(void) { return(m_comparer); }
+   //--- ICollection<T>
+   bool              Add(T value);
+   int               Count(void) { return(m_count); }
+   bool              Contains(T item) { return(Find(item) != NULL); }
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   void              Clear(void);
+   bool              Remove(T value);
+   //--- smallest / largest value; false when the tree is empty
+   bool              TryGetMin(T &min);
+   bool              TryGetMax(T &max);
+   //--- removing a node of this tree, the smallest or the largest value
+   bool              Remove(CRedBlackTreeNode<T> *node);
+   bool              RemoveMin(void);
+   bool              RemoveMax(void);
+   //--- the node of value, of the smallest, of the largest value (or NULL)
+   CRedBlackTreeNode<T> *Find(T value);
+   CRedBlackTreeNode<T> *FindMin(void) { return(m_root == NULL ? NULL : Minimum(m_root)); }
+   CRedBlackTreeNode<T> *FindMax(void) { return(m_root == NULL ? NULL : Maximum(m_root)); }
+
+protected:
+   void              Init(IComparer<T> *comparer);
+   bool              IsRed(CRedBlackTreeNode<T> *node) { return(node != NULL && node.Color() == RED_BLACK_TREE_NODE_RED); }
+   CRedBlackTreeNode<T> *Minimum(CRedBlackTreeNode<T> *node);
+   CRedBlackTreeNode<T> *Maximum(CRedBlackTreeNode<T> *node);
+   //--- next / previous node in order (NULL at the end)
+   CRedBlackTreeNode<T> *Successor(CRedBlackTreeNode<T> *node);
+   CRedBlackTreeNode<T> *Predecessor(CRedBlackTreeNode<T> *node);
+   void              RotateLeft(CRedBlackTreeNode<T> *node);
+   void              RotateRight(CRedBlackTreeNode<T> *node);
+   void              InsertFixup(CRedBlackTreeNode<T> *node);
+   //--- puts v in u's place under u's parent
+   void              Transplant(CRedBlackTreeNode<T> *u, CRedBlackTreeNode<T> *v);
+   //--- unlinks and deletes a node of this tree
+   void              DeleteNode(CRedBlackTreeNode<T> *node);
+   void              DeleteFixup(CRedBlackTreeNode<T> *node, CRedBlackTreeNode<T> *parent);
+   void              DeleteSubtree(CRedBlackTreeNode<T> *node);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty or with the values of a collection or an     |
+//| array, with the default or a given comparer.                     |
+//+------------------------------------------------------------------+
+template<typename T>
+CRedBlackTree::CRedBlackTree(void)
+  {
+   Init(NULL);
+  }
+template<typename T>
+CRedBlackTree::CRedBlackTree(IComparer<T> *comparer)
+  {
+   Init(comparer);
+  }
+template<typename T>
+CRedBlackTree::CRedBlackTree(ICollection<T> *collection)
+  {
+   Init(NULL);
+   if(collection == NULL)
+      return;
+   T values[];
+   int count = collection.CopyTo(values, 0);
+   for(int i = 0; i < count; i++)
+      Add(values[i]);
+  }
+template<typename T>
+CRedBlackTree::CRedBlackTree(ICollection<T> *collection, IComparer<T> *comparer)
+  {
+   Init(comparer);
+   if(collection == NULL)
+      return;
+   T values[];
+   int count = collection.CopyTo(values, 0);
+   for(int i = 0; i < count; i++)
+      Add(values[i]);
+  }
+template<typename T>
+CRedBlackTree::CRedBlackTree(T &array[])
+  {
+   Init(NULL);
+   for(int i = 0; i < ArraySize(array); i++)
+      Add(array[i]);
+  }
+template<typename T>
+CRedBlackTree::CRedBlackTree(T &array[], IComparer<T> *comparer)
+  {
+   Init(comparer);
+   for(int i = 0; i < ArraySize(array); i++)
+      Add(array[i]);
+  }
+template<typename T>
+CRedBlackTree::~CRedBlackTree(void)
+  {
+   Clear();
+   if(m_own_comparer)
+      delete m_comparer;
+  }
+template<typename T>
+void CRedBlackTree::Init(IComparer<T> *comparer)
+  {
+   m_root = NULL;
+   m_count = 0;
+   m_own_comparer = (comparer == NULL);
+   if(m_own_comparer)
+      m_comparer = new CDefaultComparer<T>();
+   else
+      m_comparer = comparer;
+  }
+//+------------------------------------------------------------------+
+//| Extremes and in-order neighbours.                                |
+//+------------------------------------------------------------------+
+template<typename T>
+CRedBlackTreeNode<T> *CRedBlackTree::Minimum(CRedBlackTreeNode<T> *node)
+  {
+   while(node.Left() != NULL)
+      node = node.Left();
+   return(node);
+  }
+template<typename T>
+CRedBlackTreeNode<T> *CRedBlackTree::Maximum(CRedBlackTreeNode<T> *node)
+  {
+   while(node.Right() != NULL)
+      node = node.Right();
+   return(node);
+  }
+template<typename T>
+CRedBlackTreeNode<T> *CRedBlackTree::Successor(CRedBlackTreeNode<T> *node)
+  {
+   if(node.Right() != NULL)
+      return(Minimum(node.Right()));
+   CRedBlackTreeNode<T> *parent = node.Parent();
+   while(parent != NULL && node == parent.Right())
+     {
+      node = parent;
+      parent = parent.Parent();
+     }
+   return(parent);
+  }
+template<typename T>
+CRedBlackTreeNode<T> *CRedBlackTree::Predecessor(CRedBlackTreeNode<T> *node)
+  {
+   if(node.Left() != NULL)
+      return(Maximum(node.Left()));
+   CRedBlackTreeNode<T> *parent = node.Parent();
+   while(parent != NULL && node == parent.Left())
+     {
+      node = parent;
+      parent = parent.Parent();
+     }
+   return(parent);
+  }
+//+------------------------------------------------------------------+
+//| Rotations.                                                       |
+//+------------------------------------------------------------------+
+template<typename T>
+void CRedBlackTree::RotateLeft(CRedBlackTreeNode<T> *node)
+  {
+   CRedBlackTreeNode<T> *pivot = node.Right();
+   node.Right(pivot.Left());
+   if(pivot.Left() != NULL)
+      pivot.Left().Parent(node);
+   Transplant(node, pivot);
+   pivot.Left(node);
+   node.Parent(pivot);
+  }
+template<typename T>
+void CRedBlackTree::RotateRight(CRedBlackTreeNode<T> *node)
+  {
+   CRedBlackTreeNode<T> *pivot = node.Left();
+   node.Left(pivot.Right());
+   if(pivot.Right() != NULL)
+      pivot.Right().Parent(node);
+   Transplant(node, pivot);
+   pivot.Right(node);
+   node.Parent(pivot);
+  }
+template<typename T>
+void CRedBlackTree::Transplant(CRedBlackTreeNode<T> *u, CRedBlackTreeNode<T> *v)
+  {
+   CRedBlackTreeNode<T> *parent = u.Parent();
+   if(parent == NULL)
+      m_root = v;
+   else
+      if(u == parent.Left())
+         parent.Left(v);
+      else
+         parent.Right(v);
+   if(v != NULL)
+      v.Parent(parent);
+  }
+//+------------------------------------------------------------------+
+//| Adds a value; false when an equal one is in the tree.            |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CRedBlackTree::Add(T value)
+  {
+   CRedBlackTreeNode<T> *parent = NULL;
+   CRedBlackTreeNode<T> *node = m_root;
+   int order = 0;
+   while(node != NULL)
+     {
+      order = m_comparer.Compare(value, node.Value());
+      if(order == 0)
+         return(false);
+      parent = node;
+      node = (order < 0) ? node.Left() : node.Right();
+     }
+   CRedBlackTreeNode<T> *fresh = new CRedBlackTreeNode<T>(value);
+   fresh.Parent(parent);
+   if(parent == NULL)
+      m_root = fresh;
+   else
+      if(order < 0)
+         parent.Left(fresh);
+      else
+         parent.Right(fresh);
+   m_count++;
+   InsertFixup(fresh);
+   return(true);
+  }
+template<typename T>
+void CRedBlackTree::InsertFixup(CRedBlackTreeNode<T> *node)
+  {
+   while(IsRed(node.Parent()))
+     {
+      CRedBlackTreeNode<T> *parent = node.Parent();
+      CRedBlackTreeNode<T> *grand = parent.Parent();
+      if(parent == grand.Left())
+        {
+         CRedBlackTreeNode<T> *uncle = grand.Right();
+         if(IsRed(uncle))
+           {
+            parent.Color(RED_BLACK_TREE_NODE_BLACK);
+            uncle.Color(RED_BLACK_TREE_NODE_BLACK);
+            grand.Color(RED_BLACK_TREE_NODE_RED);
+            node = grand;
+            continue;
+           }
+         if(node == parent.Right())
+           {
+            node = parent;
+            RotateLeft(node);
+            parent = node.Parent();
+           }
+         parent.Color(RED_BLACK_TREE_NODE_BLACK);
+         grand.Color(RED_BLACK_TREE_NODE_RED);
+         RotateRight(grand);
+        }
+      else
+        {
+         CRedBlackTreeNode<T> *uncle = grand.Left();
+         if(IsRed(uncle))
+           {
+            parent.Color(RED_BLACK_TREE_NODE_BLACK);
+            uncle.Color(RED_BLACK_TREE_NODE_BLACK);
+            grand.Color(RED_BLACK_TREE_NODE_RED);
+            node = grand;
+            continue;
+           }
+         if(node == parent.Left())
+           {
+            node = parent;
+            RotateRight(node);
+            parent = node.Parent();
+           }
+         parent.Color(RED_BLACK_TREE_NODE_BLACK);
+         grand.Color(RED_BLACK_TREE_NODE_RED);
+         RotateLeft(grand);
+        }
+     }
+   m_root.Color(RED_BLACK_TREE_NODE_BLACK);
+  }
+//+------------------------------------------------------------------+
+//| Unlinks a node (rebalancing) and deletes it.                     |
+//+------------------------------------------------------------------+
+template<typename T>
+void CRedBlackTree::DeleteNode(CRedBlackTreeNode<T> *node)
+  {
+   CRedBlackTreeNode<T> *moved;          // the node that takes the removed place
+   CRedBlackTreeNode<T> *moved_parent;
+   ENUM_RED_BLACK_TREE_NODE_TYPE removed_color = node.Color();
+   if(node.Left() == NULL)
+     {
+      moved = node.Right();
+      moved_parent = node.Parent();
+      Transplant(node, node.Right());
+     }
+   else
+      if(node.Right() == NULL)
+        {
+         moved = node.Left();
+         moved_parent = node.Parent();
+         Transplant(node, node.Left());
+        }
+      else
+        {
+         CRedBlackTreeNode<T> *next = Minimum(node.Right());
+         removed_color = next.Color();
+         moved = next.Right();
+         if(next.Parent() == node)
+            moved_parent = next;
+         else
+           {
+            moved_parent = next.Parent();
+            Transplant(next, next.Right());
+            next.Right(node.Right());
+            next.Right().Parent(next);
+           }
+         Transplant(node, next);
+         next.Left(node.Left());
+         next.Left().Parent(next);
+         next.Color(node.Color());
+        }
+   if(removed_color == RED_BLACK_TREE_NODE_BLACK)
+      DeleteFixup(moved, moved_parent);
+   m_count--;
+   delete node;
+  }
+template<typename T>
+void CRedBlackTree::DeleteFixup(CRedBlackTreeNode<T> *node, CRedBlackTreeNode<T> *parent)
+  {
+   while(node != m_root && !IsRed(node))
+     {
+      if(node == parent.Left())
+        {
+         CRedBlackTreeNode<T> *sibling = parent.Right();
+         if(IsRed(sibling))
+           {
+            sibling.Color(RED_BLACK_TREE_NODE_BLACK);
+            parent.Color(RED_BLACK_TREE_NODE_RED);
+            RotateLeft(parent);
+            sibling = parent.Right();
+           }
+         if(!IsRed(sibling.Left()) && !IsRed(sibling.Right()))
+           {
+            sibling.Color(RED_BLACK_TREE_NODE_RED);
+            node = parent;
+            parent = node.Parent();
+            continue;
+           }
+         if(!IsRed(sibling.Right()))
+           {
+            sibling.Left().Color(RED_BLACK_TREE_NODE_BLACK);
+            sibling.Color(RED_BLACK_TREE_NODE_RED);
+            RotateRight(sibling);
+            sibling = parent.Right();
+           }
+         sibling.Color(parent.Color());
+         parent.Color(RED_BLACK_TREE_NODE_BLACK);
+         sibling.Right().Color(RED_BLACK_TREE_NODE_BLACK);
+         RotateLeft(parent);
+        }
+      else
+        {
+         CRedBlackTreeNode<T> *sibling = parent.Left();
+         if(IsRed(sibling))
+           {
+            sibling.Color(RED_BLACK_TREE_NODE_BLACK);
+            parent.Color(RED_BLACK_TREE_NODE_RED);
+            RotateRight(parent);
+            sibling = parent.Left();
+           }
+         if(!IsRed(sibling.Left()) && !IsRed(sibling.Right()))
+           {
+            sibling.Color(RED_BLACK_TREE_NODE_RED);
+            node = parent;
+            parent = node.Parent();
+            continue;
+           }
+         if(!IsRed(sibling.Left()))
+           {
+            sibling.Right().Color(RED_BLACK_TREE_NODE_BLACK);
+            sibling.Color(RED_BLACK_TREE_NODE_RED);
+            RotateLeft(sibling);
+            sibling = parent.Left();
+           }
+         sibling.Color(parent.Color());
+         parent.Color(RED_BLACK_TREE_NODE_BLACK);
+         sibling.Left().Color(RED_BLACK_TREE_NODE_BLACK);
+         RotateRight(parent);
+        }
+      node = m_root;
+     }
+   if(node != NULL)
+      node.Color(RED_BLACK_TREE_NODE_BLACK);
+  }
+template<typename T>
+void CRedBlackTree::DeleteSubtree(CRedBlackTreeNode<T> *node)
+  {
+   if(node == NULL)
+      return;
+   DeleteSubtree(node.Left());
+   DeleteSubtree(node.Right());
+   delete node;
+  }
+//+------------------------------------------------------------------+
+//| Copies the values in ascending order into dst_array from         |
+//| dst_start (a dynamic array is enlarged); returns how many.       |
+//+------------------------------------------------------------------+
+template<typename T>
+int CRedBlackTree::CopyTo(T &dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + m_count)
+      ArrayResize(dst_array, dst_start + m_count);
+   int copied = 0;
+   for(CRedBlackTreeNode<T> *node = FindMin(); node != NULL && dst_start + copied < ArraySize(dst_array); node = Successor(node))
+      dst_array[dst_start + copied++] = node.Value();
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Deletes every node.                                              |
+//+------------------------------------------------------------------+
+template<typename T>
+void CRedBlackTree::Clear(void)
+  {
+   DeleteSubtree(m_root);
+   m_root = NULL;
+   m_count = 0;
+  }
+//+------------------------------------------------------------------+
+//| Removes the value equal to value / a node of this tree.          |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CRedBlackTree::Remove(T value)
+  {
+   CRedBlackTreeNode<T> *node = Find(value);
+   if(node == NULL)
+      return(false);
+   DeleteNode(node);
+   return(true);
+  }
+template<typename T>
+bool CRedBlackTree::Remove(CRedBlackTreeNode<T> *node)
+  {
+   if(node == NULL || Find(node.Value()) != node)
+      return(false);
+   DeleteNode(node);
+   return(true);
+  }
+template<typename T>
+bool CRedBlackTree::RemoveMin(void)
+  {
+   if(m_root == NULL)
+      return(false);
+   DeleteNode(Minimum(m_root));
+   return(true);
+  }
+template<typename T>
+bool CRedBlackTree::RemoveMax(void)
+  {
+   if(m_root == NULL)
+      return(false);
+   DeleteNode(Maximum(m_root));
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Smallest / largest value.                                        |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CRedBlackTree::TryGetMin(T &min)
+  {
+   if(m_root == NULL)
+      return(false);
+   min = Minimum(m_root).Value();
+   return(true);
+  }
+template<typename T>
+bool CRedBlackTree::TryGetMax(T &max)
+  {
+   if(m_root == NULL)
+      return(false);
+   max = Maximum(m_root).Value();
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| The node whose value equals value, or NULL.                      |
+//+------------------------------------------------------------------+
+template<typename T>
+CRedBlackTreeNode<T> *CRedBlackTree::Find(T value)
+  {
+   CRedBlackTreeNode<T> *node = m_root;
+   while(node != NULL)
+     {
+      int order = m_comparer.Compare(value, node.Value());
+      if(order == 0)
+         return(node);
+      node = (order < 0) ? node.Left() : node.Right();
+     }
+   return(NULL);
+  }
+`,
+  "Generic/SortedMap.mqh": `//+------------------------------------------------------------------+
+//| Generic/SortedMap.mqh — CSortedMap<TKey,TValue> (Standard        |
+//| Library).                                                        |
+//|                                                                  |
+//| Key/value pairs with unique keys kept in ascending key order (a  |
+//| red-black tree of CKeyValuePair, Generic/RedBlackTree.mqh). Keys |
+//| are ordered and matched by an IComparer<TKey> (the default       |
+//| comparer of TKey unless one is given: the map does not delete a  |
+//| given comparer). CopyTo walks the keys in ascending order: keys  |
+//| and values into two arrays, or new CKeyValuePair objects (the    |
+//| caller deletes them). Add(pair) adds a copy of the pair.         |
+//| TrySetValue changes the value of a key, adding the key when it   |
+//| is missing; TryGetValue leaves its output alone for a missing    |
+//| key. Values are compared (ContainsValue, Contains) with the      |
+//| default equality comparer of TValue. Object pointers, keys or    |
+//| values, are stored, never deleted.                               |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\IMap.mqh>
+#include <Generic\\Interfaces\\IComparer.mqh>
+#include <Generic\\RedBlackTree.mqh>
+#include <Generic\\Internal\\DefaultComparer.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+
+template<typename TKey, typename TValue>
+class CKeyValuePair;                   // defined in Generic/Interfaces/IMap.mqh
+//+------------------------------------------------------------------+
+//| Orders pairs by their keys with a key comparer.                  |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+class CKeyValuePairComparer : public IComparer<CKeyValuePair<TKey,TValue>*>
+  {
+protected:
+   IComparer<TKey>  *m_comparer;
+
+public:
+                     CKeyValuePairComparer(IComparer<TKey> *comparer) : m_comparer(comparer) {}
+   int               Compare(CKeyValuePair<TKey,TValue> *x, CKeyValuePair<TKey,TValue> *y) { return(m_comparer.Compare(x.Key(), y.Key())); }
+  };
+//+------------------------------------------------------------------+
+//| The map.                                                         |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+class CSortedMap : public IMap<TKey,TValue>
+  {
+protected:
+   CRedBlackTree<CKeyValuePair<TKey,TValue>*> *m_tree;
+   IComparer<TKey>  *m_comparer;
+   bool              m_own_comparer;   // the default comparer, deleted with the map
+   CKeyValuePairComparer<TKey,TValue> *m_pair_comparer;
+   CKeyValuePair<TKey,TValue> *m_probe; // key holder for searches
+   CDefaultEqualityComparer<TValue> *m_value_equality;
+
+public:
+                     CSortedMap(void);
+                     CSortedMap(IComparer<TKey> *comparer);
+                     CSortedMap(IMap<TKey,TValue> *map);
+                     CSortedMap(IMap<TKey,TValue> *map, IComparer<TKey> *comparer);
+                    ~CSortedMap(void);
+   //--- pairs (ICollection)
+   bool              Add(CKeyValuePair<TKey,TValue> *pair);
+   int               Count(void) { return(m_tree.Count()); }
+   bool              Contains(CKeyValuePair<TKey,TValue> *item);
+   int               CopyTo(CKeyValuePair<TKey,TValue> *&dst_array[], const int dst_start = 0);
+   void              Clear(void);
+   bool              Remove(CKeyValuePair<TKey,TValue> *item);
+   //--- keys and values (IMap)
+   bool              Add(TKey key, TValue value);
+   bool              Contains(TKey key, TValue value);
+   bool              Remove(TKey key);
+   bool              TryGetValue(TKey key, TValue &value);
+   bool              TrySetValue(TKey key, TValue value);
+   int               CopyTo(TKey &dst_keys[], TValue &dst_values[], const int dst_start = 0);
+   //--- the key comparer, key and value searches
+   IComparer<TKey>  *Comparer(void) { return(m_comparer); }
+   bool              ContainsKey(TKey key) { return(FindNode(key) != NULL); }
+   bool              ContainsValue(TValue value);
+
+protected:
+   void              Init(IComparer<TKey> *comparer);
+   void              AddMap(IMap<TKey,TValue> *map);
+   CRedBlackTreeNode<CKeyValuePair<TKey,TValue>*> *FindNode(TKey key);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty, or with the pairs of another map; with the  |
+//| default or a given key comparer.                                 |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+CSortedMap::CSortedMap(void)
+  {
+   Init(NULL);
+  }
+template<typename TKey, typename TValue>
+CSortedMap::CSortedMap(IComparer<TKey> *comparer)
+  {
+   Init(comparer);
+  }
+template<typename TKey, typename TValue>
+CSortedMap::CSortedMap(IMap<TKey,TValue> *map)
+  {
+   Init(NULL);
+   AddMap(map);
+  }
+template<typename TKey, typename TValue>
+CSortedMap::CSortedMap(IMap<TKey,TValue> *map, IComparer<TKey> *comparer)
+  {
+   Init(comparer);
+   AddMap(map);
+  }
+template<typename TKey, typename TValue>
+CSortedMap::~CSortedMap(void)
+  {
+   Clear();
+   delete m_tree;
+   delete m_pair_comparer;
+   delete m_probe;
+   delete m_value_equality;
+   if(m_own_comparer)
+      delete m_comparer;
+  }
+template<typename TKey, typename TValue>
+void CSortedMap::Init(IComparer<TKey> *comparer)
+  {
+   m_own_comparer = (comparer == NULL);
+   if(m_own_comparer)
+      m_comparer = new CDefaultComparer<TKey>();
+   else
+      m_comparer = comparer;
+   m_pair_comparer = new CKeyValuePairComparer<TKey,TValue>(m_comparer);
+   m_tree = new CRedBlackTree<CKeyValuePair<TKey,TValue>*>(m_pair_comparer);
+   m_probe = new CKeyValuePair<TKey,TValue>();
+   m_value_equality = new CDefaultEqualityComparer<TValue>();
+  }
+template<typename TKey, typename TValue>
+void CSortedMap::AddMap(IMap<TKey,TValue> *map)
+  {
+   if(map == NULL)
+      return;
+   TKey keys[];
+   TValue values[];
+   int count = map.CopyTo(keys, values, 0);
+   for(int i = 0; i < count; i++)
+      Add(keys[i], values[i]);
+  }
+template<typename TKey, typename TValue>
+CRedBlackTreeNode<CKeyValuePair<TKey,TValue>*> *CSortedMap::FindNode(TKey key)
+  {
+   m_probe.Key(key);
+   return(m_tree.Find(m_probe));
+  }
+//+------------------------------------------------------------------+
+//| Pairs.                                                           |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+bool CSortedMap::Add(CKeyValuePair<TKey,TValue> *pair)
+  {
+   if(pair == NULL)
+      return(false);
+   return(Add(pair.Key(), pair.Value()));
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::Contains(CKeyValuePair<TKey,TValue> *item)
+  {
+   if(item == NULL)
+      return(false);
+   return(Contains(item.Key(), item.Value()));
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::Remove(CKeyValuePair<TKey,TValue> *item)
+  {
+   if(!Contains(item))
+      return(false);
+   return(Remove(item.Key()));
+  }
+//+------------------------------------------------------------------+
+//| New pairs, in key order, into dst_array from dst_start (a        |
+//| dynamic array is enlarged); the caller deletes them.             |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+int CSortedMap::CopyTo(CKeyValuePair<TKey,TValue> *&dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   CKeyValuePair<TKey,TValue> *pairs[];
+   int count = m_tree.CopyTo(pairs, 0);
+   if(ArraySize(dst_array) < dst_start + count)
+      ArrayResize(dst_array, dst_start + count);
+   int copied = 0;
+   for(int i = 0; i < count && dst_start + i < ArraySize(dst_array); i++)
+     {
+      dst_array[dst_start + i] = pairs[i].Clone();
+      copied++;
+     }
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Removes (and deletes) every pair.                                |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+void CSortedMap::Clear(void)
+  {
+   CKeyValuePair<TKey,TValue> *pairs[];
+   int count = m_tree.CopyTo(pairs, 0);
+   m_tree.Clear();
+   for(int i = 0; i < count; i++)
+      delete pairs[i];
+  }
+//+------------------------------------------------------------------+
+//| Keys and values.                                                 |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+bool CSortedMap::Add(TKey key, TValue value)
+  {
+   CKeyValuePair<TKey,TValue> *pair = new CKeyValuePair<TKey,TValue>(key, value);
+   if(m_tree.Add(pair))
+      return(true);
+   delete pair;
+   return(false);
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::Contains(TKey key, TValue value)
+  {
+   CRedBlackTreeNode<CKeyValuePair<TKey,TValue>*> *node = FindNode(key);
+   return(node != NULL && m_value_equality.Equals(node.Value().Value(), value));
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::Remove(TKey key)
+  {
+   CRedBlackTreeNode<CKeyValuePair<TKey,TValue>*> *node = FindNode(key);
+   if(node == NULL)
+      return(false);
+   CKeyValuePair<TKey,TValue> *pair = node.Value();
+   m_tree.Remove(node);
+   delete pair;
+   return(true);
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::TryGetValue(TKey key, TValue &value)
+  {
+   CRedBlackTreeNode<CKeyValuePair<TKey,TValue>*> *node = FindNode(key);
+   if(node == NULL)
+      return(false);
+   value = node.Value().Value();
+   return(true);
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::TrySetValue(TKey key, TValue value)
+  {
+   CRedBlackTreeNode<CKeyValuePair<TKey,TValue>*> *node = FindNode(key);
+   if(node == NULL)
+      return(Add(key, value));
+   node.Value().Value(value);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Keys and values, in key order, from dst_start (dynamic arrays    |
+//| are enlarged); returns how many pairs were copied.               |
+//+------------------------------------------------------------------+
+template<typename TKey, typename TValue>
+int CSortedMap::CopyTo(TKey &dst_keys[], TValue &dst_values[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   CKeyValuePair<TKey,TValue> *pairs[];
+   int count = m_tree.CopyTo(pairs, 0);
+   if(ArraySize(dst_keys) < dst_start + count)
+      ArrayResize(dst_keys, dst_start + count);
+   if(ArraySize(dst_values) < dst_start + count)
+      ArrayResize(dst_values, dst_start + count);
+   int room = MathMin(ArraySize(dst_keys), ArraySize(dst_values));
+   int copied = 0;
+   for(int i = 0; i < count && dst_start + i < room; i++)
+     {
+      dst_keys[dst_start + i] = pairs[i].Key();
+      dst_values[dst_start + i] = pairs[i].Value();
+      copied++;
+     }
+   return(copied);
+  }
+template<typename TKey, typename TValue>
+bool CSortedMap::ContainsValue(TValue value)
+  {
+   CKeyValuePair<TKey,TValue> *pairs[];
+   int count = m_tree.CopyTo(pairs, 0);
+   for(int i = 0; i < count; i++)
+      if(m_value_equality.Equals(pairs[i].Value(), value))
+         return(true);
+   return(false);
+  }
+`,
+  "Generic/SortedSet.mqh": `//+------------------------------------------------------------------+
+//| Generic/SortedSet.mqh — CSortedSet<T> (Standard Library).        |
+//|                                                                  |
+//| A set of distinct values kept in ascending order (a red-black    |
+//| tree, Generic/RedBlackTree.mqh) with the set operations of ISet. |
+//| Values are ordered and matched by an IComparer<T> (the default   |
+//| comparer of T unless one is given: the set does not delete a     |
+//| given comparer); values the comparer finds equal are the same    |
+//| value. CopyTo copies in ascending order, GetReverse in           |
+//| descending order, GetViewBetween the values from lower_value to  |
+//| upper_value inclusive (the output array is resized to them).     |
+//| The set operations taking another collection or an array use     |
+//| this set's comparer for both. Object pointers are stored, never  |
+//| deleted.                                                         |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\ISet.mqh>
+#include <Generic\\RedBlackTree.mqh>
+
+template<typename T>
+class CSortedSet : public ISet<T>
+  {
+protected:
+   CRedBlackTree<T> *m_tree;
+
+public:
+                     CSortedSet(void) { m_tree = new CRedBlackTree<T>(); }
+                     CSortedSet(IComparer<T> *comparer) { m_tree = new CRedBlackTree<T>(comparer); }
+                     CSortedSet(ICollection<T> *collection) { m_tree = new CRedBlackTree<T>(collection); }
+                     CSortedSet(ICollection<T> *collection, IComparer<T> *comparer) { m_tree = new CRedBlackTree<T>(collection, comparer); }
+                     CSortedSet(T &array[]) { m_tree = new CRedBlackTree<T>(array); }
+                     CSortedSet(T &array[], IComparer<T> *comparer) { m_tree = new CRedBlackTree<T>(array, comparer); }
+                    ~CSortedSet(void) { delete m_tree; }
+   //--- ICollection<T>
+   bool              Add(T value) { return(m_tree.Add(value)); }
+   int               Count(void) { return(m_tree.Count()); }
+   bool              Contains(T item) { return(m_tree.Contains(item)); }
+   int               CopyTo(T &dst_array[], const int dst_start = 0) { return(m_tree.CopyTo(dst_array, dst_start)); }
+   void              Clear(void) { m_tree.Clear(); }
+   bool              Remove(T item) { return(m_tree.Remove(item)); }
+   //--- the comparer, smallest and largest values
+   IComparer<T>     *Comparer(void) { return(m_tree.Comparer()); }
+   bool              TryGetMin(T &min) { return(m_tree.TryGetMin(min)); }
+   bool              TryGetMax(T &max) { return(m_tree.TryGetMax(max)); }
+   //--- ISet<T>
+   void              ExceptWith(ICollection<T> *collection);
+   void              ExceptWith(T &array[]);
+   void              IntersectWith(ICollection<T> *collection);
+   void              IntersectWith(T &array[]);
+   void              SymmetricExceptWith(ICollection<T> *collection);
+   void              SymmetricExceptWith(T &array[]);
+   void              UnionWith(ICollection<T> *collection);
+   void              UnionWith(T &array[]);
+   bool              IsProperSubsetOf(ICollection<T> *collection);
+   bool              IsProperSubsetOf(T &array[]);
+   bool              IsProperSupersetOf(ICollection<T> *collection);
+   bool              IsProperSupersetOf(T &array[]);
+   bool              IsSubsetOf(ICollection<T> *collection);
+   bool              IsSubsetOf(T &array[]);
+   bool              IsSupersetOf(ICollection<T> *collection);
+   bool              IsSupersetOf(T &array[]);
+   bool              Overlaps(ICollection<T> *collection);
+   bool              Overlaps(T &array[]);
+   bool              SetEquals(ICollection<T> *collection);
+   bool              SetEquals(T &array[]);
+   //--- the values from lower_value to upper_value (ascending); false when lower > upper
+   bool              GetViewBetween(T &array[], T lower_value, T upper_value);
+   //--- the values in descending order
+   bool              GetReverse(T &array[]);
+
+protected:
+   //--- the values of a collection (NULL: none)
+   int               ValuesOf(ICollection<T> *collection, T &values[]);
+  };
+template<typename T>
+int CSortedSet::ValuesOf(ICollection<T> *collection, T &values[])
+  {
+   if(collection == NULL)
+      return(0);
+   return(collection.CopyTo(values, 0));
+  }
+//+------------------------------------------------------------------+
+//| Set operations with an array (duplicates count once) or another  |
+//| collection (its values copied first, so it may be this set).     |
+//+------------------------------------------------------------------+
+template<typename T>
+void CSortedSet::ExceptWith(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      m_tree.Remove(array[i]);
+  }
+template<typename T>
+void CSortedSet::ExceptWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   ExceptWith(values);
+  }
+template<typename T>
+void CSortedSet::IntersectWith(T &array[])
+  {
+   CRedBlackTree<T> *other = new CRedBlackTree<T>(array, m_tree.Comparer());
+   T mine[];
+   int count = m_tree.CopyTo(mine, 0);
+   for(int i = 0; i < count; i++)
+      if(!other.Contains(mine[i]))
+         m_tree.Remove(mine[i]);
+   delete other;
+  }
+template<typename T>
+void CSortedSet::IntersectWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   IntersectWith(values);
+  }
+template<typename T>
+void CSortedSet::SymmetricExceptWith(T &array[])
+  {
+   CRedBlackTree<T> *other = new CRedBlackTree<T>(array, m_tree.Comparer());
+   T values[];
+   int count = other.CopyTo(values, 0);
+   for(int i = 0; i < count; i++)
+      if(!m_tree.Remove(values[i]))
+         m_tree.Add(values[i]);
+   delete other;
+  }
+template<typename T>
+void CSortedSet::SymmetricExceptWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   SymmetricExceptWith(values);
+  }
+template<typename T>
+void CSortedSet::UnionWith(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      m_tree.Add(array[i]);
+  }
+template<typename T>
+void CSortedSet::UnionWith(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   UnionWith(values);
+  }
+template<typename T>
+bool CSortedSet::IsSubsetOf(T &array[])
+  {
+   CRedBlackTree<T> *other = new CRedBlackTree<T>(array, m_tree.Comparer());
+   T mine[];
+   int count = m_tree.CopyTo(mine, 0);
+   bool subset = true;
+   for(int i = 0; i < count && subset; i++)
+      if(!other.Contains(mine[i]))
+         subset = false;
+   delete other;
+   return(subset);
+  }
+template<typename T>
+bool CSortedSet::IsSubsetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsSubsetOf(values));
+  }
+template<typename T>
+bool CSortedSet::IsProperSubsetOf(T &array[])
+  {
+   CRedBlackTree<T> *other = new CRedBlackTree<T>(array, m_tree.Comparer());
+   T mine[];
+   int count = m_tree.CopyTo(mine, 0);
+   bool subset = other.Count() > count;
+   for(int i = 0; i < count && subset; i++)
+      if(!other.Contains(mine[i]))
+         subset = false;
+   delete other;
+   return(subset);
+  }
+template<typename T>
+bool CSortedSet::IsProperSubsetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsProperSubsetOf(values));
+  }
+template<typename T>
+bool CSortedSet::IsSupersetOf(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      if(!m_tree.Contains(array[i]))
+         return(false);
+   return(true);
+  }
+template<typename T>
+bool CSortedSet::IsSupersetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsSupersetOf(values));
+  }
+template<typename T>
+bool CSortedSet::IsProperSupersetOf(T &array[])
+  {
+   if(!IsSupersetOf(array))
+      return(false);
+   CRedBlackTree<T> *other = new CRedBlackTree<T>(array, m_tree.Comparer());
+   bool proper = m_tree.Count() > other.Count();
+   delete other;
+   return(proper);
+  }
+template<typename T>
+bool CSortedSet::IsProperSupersetOf(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(IsProperSupersetOf(values));
+  }
+template<typename T>
+bool CSortedSet::Overlaps(T &array[])
+  {
+   for(int i = 0; i < ArraySize(array); i++)
+      if(m_tree.Contains(array[i]))
+         return(true);
+   return(false);
+  }
+template<typename T>
+bool CSortedSet::Overlaps(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(Overlaps(values));
+  }
+template<typename T>
+bool CSortedSet::SetEquals(T &array[])
+  {
+   if(!IsSupersetOf(array))
+      return(false);
+   CRedBlackTree<T> *other = new CRedBlackTree<T>(array, m_tree.Comparer());
+   bool same = (other.Count() == m_tree.Count());
+   delete other;
+   return(same);
+  }
+template<typename T>
+bool CSortedSet::SetEquals(ICollection<T> *collection)
+  {
+   T values[];
+   ValuesOf(collection, values);
+   return(SetEquals(values));
+  }
+//+------------------------------------------------------------------+
+//| The values v with lower_value <= v <= upper_value, ascending.    |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CSortedSet::GetViewBetween(T &array[], T lower_value, T upper_value)
+  {
+   IComparer<T> *comparer = m_tree.Comparer();
+   if(comparer.Compare(lower_value, upper_value) > 0)
+      return(false);
+   T values[];
+   int count = m_tree.CopyTo(values, 0);
+   int found = 0;
+   for(int i = 0; i < count; i++)
+      if(comparer.Compare(values[i], lower_value) >= 0 && comparer.Compare(values[i], upper_value) <= 0)
+         found++;
+   ArrayResize(array, found);
+   int k = 0;
+   for(int i = 0; i < count && k < ArraySize(array); i++)
+      if(comparer.Compare(values[i], lower_value) >= 0 && comparer.Compare(values[i], upper_value) <= 0)
+         array[k++] = values[i];
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Every value, in descending order.                                |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CSortedSet::GetReverse(T &array[])
+  {
+   T values[];
+   int count = m_tree.CopyTo(values, 0);
+   ArrayResize(array, count);
+   for(int i = 0; i < count && i < ArraySize(array); i++)
+      array[i] = values[count - 1 - i];
+   return(true);
+  }
+`,
+  "Generic/Stack.mqh": `//+------------------------------------------------------------------+
+//| Generic/Stack.mqh — CStack<T> (Standard Library).                |
+//|                                                                  |
+//| A last-in first-out stack of values of type T in an array: Push  |
+//| (or Add) on top, Pop and Peek from the top (the default value of |
+//| T when the stack is empty). CopyTo copies from the bottom (the   |
+//| first pushed) to the top; Remove takes out the first element,    |
+//| from the bottom, equal to the item. The capacity grows to 4,     |
+//| then doubles; TrimExcess shrinks it to the count when less than  |
+//| 90% is used. Equality is the default equality comparer of T.     |
+//| Object pointers are stored, never deleted.                       |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Generic\\Interfaces\\ICollection.mqh>
+#include <Generic\\Internal\\DefaultEqualityComparer.mqh>
+
+template<typename T>
+class CStack : public ICollection<T>
+  {
+protected:
+   T                 m_array[];        // bottom first; its size is the capacity
+   int               m_size;           // number of elements
+   CDefaultEqualityComparer<T> *m_equality;
+
+public:
+                     CStack(void);
+                     CStack(const int capacity);
+                     CStack(ICollection<T> *collection);
+                     CStack(T &array[]);
+                    ~CStack(void) { delete m_equality; }
+   //--- ICollection<T>
+   bool              Add(T value) { return(Push(value)); }
+   int               Count(void) { return(m_size); }
+   bool              Contains(T item);
+   int               CopyTo(T &dst_array[], const int dst_start = 0);
+   void              Clear(void) { m_size = 0; }
+   bool              Remove(T item);
+   //--- the stack
+   bool              Push(T value);
+   T                 Pop(void);
+   T                 Peek(void);
+   void              TrimExcess(void);
+
+protected:
+   void              Init(void);
+  };
+//+------------------------------------------------------------------+
+//| Constructors: empty, with a capacity, or with the elements of a  |
+//| collection or an array (the last one on top).                    |
+//+------------------------------------------------------------------+
+template<typename T>
+CStack::CStack(void)
+  {
+   Init();
+  }
+template<typename T>
+CStack::CStack(const int capacity)
+  {
+   Init();
+   if(capacity > 0)
+      ArrayResize(m_array, capacity);
+  }
+template<typename T>
+CStack::CStack(ICollection<T> *collection)
+  {
+   Init();
+   if(collection != NULL)
+      m_size = collection.CopyTo(m_array, 0);
+  }
+template<typename T>
+CStack::CStack(T &array[])
+  {
+   Init();
+   int count = ArraySize(array);
+   ArrayResize(m_array, count);
+   for(int i = 0; i < count; i++)
+      m_array[i] = array[i];
+   m_size = count;
+  }
+template<typename T>
+void CStack::Init(void)
+  {
+   m_size = 0;
+   m_equality = new CDefaultEqualityComparer<T>();
+  }
+//+------------------------------------------------------------------+
+//| True when an element equals item.                                |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CStack::Contains(T item)
+  {
+   for(int i = 0; i < m_size; i++)
+      if(m_equality.Equals(m_array[i], item))
+         return(true);
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Copies the elements, bottom first, into dst_array from dst_start |
+//| (a dynamic array is enlarged); returns how many were copied.     |
+//+------------------------------------------------------------------+
+template<typename T>
+int CStack::CopyTo(T &dst_array[], const int dst_start)
+  {
+   if(dst_start < 0)
+      return(0);
+   if(ArraySize(dst_array) < dst_start + m_size)
+      ArrayResize(dst_array, dst_start + m_size);
+   int copied = 0;
+   for(int i = 0; i < m_size && dst_start + i < ArraySize(dst_array); i++)
+     {
+      dst_array[dst_start + i] = m_array[i];
+      copied++;
+     }
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Removes the first element (from the bottom) equal to item.       |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CStack::Remove(T item)
+  {
+   for(int i = 0; i < m_size; i++)
+     {
+      if(!m_equality.Equals(m_array[i], item))
+         continue;
+      for(int j = i; j < m_size - 1; j++)
+         m_array[j] = m_array[j + 1];
+      m_size--;
+      return(true);
+     }
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Pushes a value on top.                                           |
+//+------------------------------------------------------------------+
+template<typename T>
+bool CStack::Push(T value)
+  {
+   int capacity = ArraySize(m_array);
+   if(m_size == capacity)
+     {
+      int grown = (capacity == 0) ? 4 : capacity * 2;
+      if(ArrayResize(m_array, grown) != grown)
+         return(false);
+     }
+   m_array[m_size++] = value;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Removes and returns the value on top.                            |
+//+------------------------------------------------------------------+
+template<typename T>
+T CStack::Pop(void)
+  {
+   T value;
+   if(m_size > 0)
+      value = m_array[--m_size];
+   return(value);
+  }
+//+------------------------------------------------------------------+
+//| The value on top, left on the stack.                             |
+//+------------------------------------------------------------------+
+template<typename T>
+T CStack::Peek(void)
+  {
+   T value;
+   if(m_size > 0)
+      value = m_array[m_size - 1];
+   return(value);
+  }
+//+------------------------------------------------------------------+
+//| Shrinks the capacity to the count when less than 90% is used.    |
+//+------------------------------------------------------------------+
+template<typename T>
+void CStack::TrimExcess(void)
+  {
+   int threshold = (int)(ArraySize(m_array) * 0.9);
+   if(m_size < threshold)
+      ArrayResize(m_array, m_size);
+  }
+`,
+  "Indicators/BillWilliams.mqh": `//+------------------------------------------------------------------+
+//| Indicators/BillWilliams.mqh — Bill Williams' indicators          |
+//| Standard Library classes: each Create(symbol, period,            |
+//| parameters…) gets its handle from the i* function of the same    |
+//| name and makes one CIndicatorBuffer per indicator buffer;        |
+//| Refresh() (or CIndicators::Refresh) copies them; the accessors   |
+//| (Main, Signal, Upper…) read bar \`index\` (0 = newest) as          |
+//| CopyBuffer returns it, the indicator's own plot shift applied.   |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Indicator.mqh"
+
+//+------------------------------------------------------------------+
+//| CiAC (iAC): Accelerator Oscillator                               |
+//+------------------------------------------------------------------+
+class CiAC : public CIndicator
+  {
+public:
+                     CiAC(void) {}
+                    ~CiAC(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period)
+     {
+      SetSymbolPeriod(symbol, period);
+      return(Attach(iAC(m_symbol, m_period), 2, "AC"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiAlligator (iAlligator): Alligator                              |
+//+------------------------------------------------------------------+
+class CiAlligator : public CIndicator
+  {
+protected:
+   int               m_jaw_period;
+   int               m_jaw_shift;
+   int               m_teeth_period;
+   int               m_teeth_shift;
+   int               m_lips_period;
+   int               m_lips_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   int               m_applied;
+
+public:
+                     CiAlligator(void) : m_jaw_period(-1), m_jaw_shift(-1), m_teeth_period(-1), m_teeth_shift(-1), m_lips_period(-1), m_lips_shift(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied(-1) {}
+                    ~CiAlligator(void) {}
+   int               JawPeriod(void) const { return(m_jaw_period); }
+   int               JawShift(void) const { return(m_jaw_shift); }
+   int               TeethPeriod(void) const { return(m_teeth_period); }
+   int               TeethShift(void) const { return(m_teeth_shift); }
+   int               LipsPeriod(void) const { return(m_lips_period); }
+   int               LipsShift(void) const { return(m_lips_shift); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int jaw_period, const int jaw_shift, const int teeth_period, const int teeth_shift, const int lips_period, const int lips_shift, const ENUM_MA_METHOD ma_method, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_jaw_period = jaw_period;
+      m_jaw_shift = jaw_shift;
+      m_teeth_period = teeth_period;
+      m_teeth_shift = teeth_shift;
+      m_lips_period = lips_period;
+      m_lips_shift = lips_shift;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      return(Attach(iAlligator(m_symbol, m_period, jaw_period, jaw_shift, teeth_period, teeth_shift, lips_period, lips_shift, ma_method, (ENUM_APPLIED_PRICE)applied), 3, "Alligator"));
+     }
+   double            Jaw(const int index) const { return(GetData(0, index)); }
+   double            Teeth(const int index) const { return(GetData(1, index)); }
+   double            Lips(const int index) const { return(GetData(2, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiAO (iAO): Awesome Oscillator                                   |
+//+------------------------------------------------------------------+
+class CiAO : public CIndicator
+  {
+public:
+                     CiAO(void) {}
+                    ~CiAO(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period)
+     {
+      SetSymbolPeriod(symbol, period);
+      return(Attach(iAO(m_symbol, m_period), 2, "AO"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiFractals (iFractals): Fractals                                 |
+//+------------------------------------------------------------------+
+class CiFractals : public CIndicator
+  {
+public:
+                     CiFractals(void) {}
+                    ~CiFractals(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period)
+     {
+      SetSymbolPeriod(symbol, period);
+      return(Attach(iFractals(m_symbol, m_period), 2, "Fractals"));
+     }
+   double            Upper(const int index) const { return(GetData(0, index)); }
+   double            Lower(const int index) const { return(GetData(1, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiGator (iGator): Gator Oscillator                               |
+//+------------------------------------------------------------------+
+class CiGator : public CIndicator
+  {
+protected:
+   int               m_jaw_period;
+   int               m_jaw_shift;
+   int               m_teeth_period;
+   int               m_teeth_shift;
+   int               m_lips_period;
+   int               m_lips_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   int               m_applied;
+
+public:
+                     CiGator(void) : m_jaw_period(-1), m_jaw_shift(-1), m_teeth_period(-1), m_teeth_shift(-1), m_lips_period(-1), m_lips_shift(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied(-1) {}
+                    ~CiGator(void) {}
+   int               JawPeriod(void) const { return(m_jaw_period); }
+   int               JawShift(void) const { return(m_jaw_shift); }
+   int               TeethPeriod(void) const { return(m_teeth_period); }
+   int               TeethShift(void) const { return(m_teeth_shift); }
+   int               LipsPeriod(void) const { return(m_lips_period); }
+   int               LipsShift(void) const { return(m_lips_shift); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int jaw_period, const int jaw_shift, const int teeth_period, const int teeth_shift, const int lips_period, const int lips_shift, const ENUM_MA_METHOD ma_method, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_jaw_period = jaw_period;
+      m_jaw_shift = jaw_shift;
+      m_teeth_period = teeth_period;
+      m_teeth_shift = teeth_shift;
+      m_lips_period = lips_period;
+      m_lips_shift = lips_shift;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      return(Attach(iGator(m_symbol, m_period, jaw_period, jaw_shift, teeth_period, teeth_shift, lips_period, lips_shift, ma_method, (ENUM_APPLIED_PRICE)applied), 4, "Gator"));
+     }
+   double            Upper(const int index) const { return(GetData(0, index)); }
+   double            Lower(const int index) const { return(GetData(2, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiBWMFI (iBWMFI): Market Facilitation Index                      |
+//+------------------------------------------------------------------+
+class CiBWMFI : public CIndicator
+  {
+protected:
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiBWMFI(void) : m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiBWMFI(void) {}
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_applied = applied;
+      return(Attach(iBWMFI(m_symbol, m_period, applied), 2, "BWMFI"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Indicators/Indicator.mqh": `//+------------------------------------------------------------------+
+//| Indicators/Indicator.mqh — CIndicatorBuffer and CIndicator       |
+//| (Standard Library).                                              |
+//|                                                                  |
+//| CIndicator is the base of the technical indicator classes        |
+//| (CiMA, CiRSI…): it holds the handle the class's Create got from  |
+//| the i* function and one CIndicatorBuffer per indicator buffer.   |
+//| Refresh() copies the buffers (CopyBuffer); GetData(buffer, index)|
+//| and the classes' accessors (Main, Signal…) read bar \`index\`      |
+//| (0 = newest) of the last Refresh, with the indicator's own plot  |
+//| shift already applied, exactly as CopyBuffer returns it.         |
+//| Chart output (AddToChart) is not available in this runtime.      |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Series.mqh"
+
+//+------------------------------------------------------------------+
+//| One indicator buffer in series order.                            |
+//+------------------------------------------------------------------+
+class CIndicatorBuffer : public CDoubleBuffer
+  {
+protected:
+   int               m_offset;         // At(i) reads bar i - offset
+   string            m_name;           // buffer name ("MAIN_LINE")
+
+public:
+                     CIndicatorBuffer(void) : m_offset(0), m_name("") {}
+                    ~CIndicatorBuffer(void) {}
+   int               Offset(void) const { return(m_offset); }
+   void              Offset(const int offset) { m_offset = offset; }
+   string            Name(void) const { return(m_name); }
+   void              Name(const string name) { m_name = name; }
+   //--- value of bar \`index\` (0 = newest); EMPTY_VALUE when not there
+   double            At(const int index) const { return(CDoubleBuffer::At(index - m_offset)); }
+   double            operator[](const int index) const { return(At(index)); }
+   //--- copies the last Size() values of buffer \`num\` of an indicator
+   bool              Refresh(const int handle, const int num) { return(Store(CopyBuffer(handle, num, 0, m_size, m_data))); }
+   //--- copies the value of the forming bar only
+   bool              RefreshCurrent(const int handle, const int num);
+  };
+//+------------------------------------------------------------------+
+bool CIndicatorBuffer::RefreshCurrent(const int handle, const int num)
+  {
+   if(m_data_total == 0)
+      return(Refresh(handle, num));
+   double last[];
+   if(CopyBuffer(handle, num, 0, 1, last) != 1)
+      return(false);
+   m_data[m_data_total - 1] = last[0];
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Base of the technical indicators.                                |
+//+------------------------------------------------------------------+
+class CIndicator : public CSeries
+  {
+protected:
+   int               m_handle;         // INVALID_HANDLE until Create succeeds
+   string            m_status;         // parameters and handle, for the journal
+   bool              m_full_release;   // release the handle when destroyed
+   bool              m_redrawer;
+
+public:
+                     CIndicator(void) : m_handle(INVALID_HANDLE), m_status(""), m_full_release(false), m_redrawer(false) {}
+                    ~CIndicator(void) { if(m_full_release && m_handle != INVALID_HANDLE) IndicatorRelease(m_handle); }
+   //--- attributes
+   int               Handle(void) const { return(m_handle); }
+   string            Status(void) const { return(m_status); }
+   void              FullRelease(const bool flag = true) { m_full_release = flag; }
+   void              Redrawer(const bool flag) { m_redrawer = flag; }
+   //--- buffers
+   virtual bool      BufferResize(const int size);
+   int               BarsCalculated(void) const { return(::BarsCalculated(m_handle)); }
+   virtual void      Refresh(const int flags = OBJ_ALL_PERIODS);
+   //--- data of the last Refresh: buffer \`buffer_num\`, bar \`index\` (0 = newest)
+   double            GetData(const int buffer_num, const int index) const;
+   //--- data copied straight from the indicator
+   int               GetData(const int start_pos, const int count, const int buffer_num, double &buffer[]) const { return(CopyBuffer(m_handle, buffer_num, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, const int buffer_num, double &buffer[]) const { return(CopyBuffer(m_handle, buffer_num, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, const int buffer_num, double &buffer[]) const { return(CopyBuffer(m_handle, buffer_num, start_time, stop_time, buffer)); }
+   //--- lowest / highest of \`count\` bars from \`start\` of a buffer
+   int               Minimum(const int buffer_num, const int start, const int count) const { return(Extremum(buffer_num, start, count, true)); }
+   double            MinValue(const int buffer_num, const int start, const int count, int &index) const;
+   int               Maximum(const int buffer_num, const int start, const int count) const { return(Extremum(buffer_num, start, count, false)); }
+   double            MaxValue(const int buffer_num, const int start, const int count, int &index) const;
+   //--- chart output (not available in this runtime)
+   bool              AddToChart(const long chart, const int subwin) { return(false); }
+   bool              DeleteFromChart(const long chart, const int subwin) { return(false); }
+   //--- names of the parameter values
+   string            MethodDescription(const int val) const;
+   string            PriceDescription(const int val) const;
+   string            VolumeDescription(const int val) const;
+
+protected:
+   //--- makes \`buffers\` empty buffers bound to the indicator's symbol and timeframe
+   bool              CreateBuffers(const string symbol, const ENUM_TIMEFRAMES period, const int buffers);
+   //--- takes a handle from an i* function (after SetSymbolPeriod) and makes the buffers
+   bool              Attach(const int handle, const int buffers, const string name);
+   int               Extremum(const int buffer_num, const int start, const int count, const bool lowest) const;
+  };
+//+------------------------------------------------------------------+
+bool CIndicator::BufferResize(const int size)
+  {
+   if(!CSeries::BufferResize(size))
+      return(false);
+   for(int i = 0; i < Total(); i++)
+     {
+      CIndicatorBuffer *buffer = At(i);
+      if(buffer != NULL)
+         buffer.Size(size);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Copies every buffer (the forming bar only when no new bar came). |
+//+------------------------------------------------------------------+
+void CIndicator::Refresh(const int flags)
+  {
+   if(m_handle == INVALID_HANDLE)
+      return;
+   bool full = NeedFullRefresh();
+   for(int i = 0; i < Total(); i++)
+     {
+      CIndicatorBuffer *buffer = At(i);
+      if(buffer == NULL)
+         continue;
+      if(full)
+         buffer.Refresh(m_handle, i);
+      else
+         buffer.RefreshCurrent(m_handle, i);
+     }
+  }
+//+------------------------------------------------------------------+
+double CIndicator::GetData(const int buffer_num, const int index) const
+  {
+   CIndicatorBuffer *buffer = At(buffer_num);
+   if(buffer == NULL)
+      return(EMPTY_VALUE);
+   return(buffer.At(index));
+  }
+//+------------------------------------------------------------------+
+int CIndicator::Extremum(const int buffer_num, const int start, const int count, const bool lowest) const
+  {
+   CIndicatorBuffer *buffer = At(buffer_num);
+   if(buffer == NULL || start < 0 || count <= 0 || start + count > buffer.Total())
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + count; i++)
+     {
+      double v = buffer.At(i);
+      if(lowest ? (v < buffer.At(best)) : (v > buffer.At(best)))
+         best = i;
+     }
+   return(best);
+  }
+//+------------------------------------------------------------------+
+double CIndicator::MinValue(const int buffer_num, const int start, const int count, int &index) const
+  {
+   index = Extremum(buffer_num, start, count, true);
+   return(index < 0 ? EMPTY_VALUE : GetData(buffer_num, index));
+  }
+//+------------------------------------------------------------------+
+double CIndicator::MaxValue(const int buffer_num, const int start, const int count, int &index) const
+  {
+   index = Extremum(buffer_num, start, count, false);
+   return(index < 0 ? EMPTY_VALUE : GetData(buffer_num, index));
+  }
+//+------------------------------------------------------------------+
+string CIndicator::MethodDescription(const int val) const
+  {
+   switch(val)
+     {
+      case MODE_SMA:  return("SMA");
+      case MODE_EMA:  return("EMA");
+      case MODE_SMMA: return("SMMA");
+      case MODE_LWMA: return("LWMA");
+     }
+   return("Unknown");
+  }
+//+------------------------------------------------------------------+
+string CIndicator::PriceDescription(const int val) const
+  {
+   switch(val)
+     {
+      case PRICE_CLOSE:    return("Close");
+      case PRICE_OPEN:     return("Open");
+      case PRICE_HIGH:     return("High");
+      case PRICE_LOW:      return("Low");
+      case PRICE_MEDIAN:   return("Median");
+      case PRICE_TYPICAL:  return("Typical");
+      case PRICE_WEIGHTED: return("Weighted");
+     }
+   //--- another indicator's handle used as the price
+   return("Handle " + IntegerToString(val));
+  }
+//+------------------------------------------------------------------+
+string CIndicator::VolumeDescription(const int val) const
+  {
+   switch(val)
+     {
+      case 0: return("Tick");    // VOLUME_TICK
+      case 1: return("Real");    // VOLUME_REAL
+     }
+   return("Unknown");
+  }
+//+------------------------------------------------------------------+
+bool CIndicator::CreateBuffers(const string symbol, const ENUM_TIMEFRAMES period, const int buffers)
+  {
+   Clear();
+   m_buffers_total = 0;
+   for(int i = 0; i < buffers; i++)
+     {
+      CIndicatorBuffer *buffer = new CIndicatorBuffer;
+      buffer.SetSymbolPeriod(symbol, period);
+      buffer.Size(m_buffer_size);
+      if(!Add(buffer))
+        {
+         delete buffer;
+         return(false);
+        }
+     }
+   m_buffers_total = buffers;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CIndicator::Attach(const int handle, const int buffers, const string name)
+  {
+   if(m_handle != INVALID_HANDLE && m_handle != handle)
+      IndicatorRelease(m_handle);
+   m_handle = handle;
+   m_name = name;
+   if(handle == INVALID_HANDLE)
+     {
+      m_status = "(" + m_symbol + "," + PeriodDescription() + ") invalid parameters";
+      Clear();
+      m_buffers_total = 0;
+      return(false);
+     }
+   m_status = "(" + m_symbol + "," + PeriodDescription() + ") H=" + IntegerToString(handle);
+   m_last_bar = 0;
+   return(CreateBuffers(m_symbol, m_period, buffers));
+  }
+//+------------------------------------------------------------------+
+`,
+  "Indicators/Indicators.mqh": `//+------------------------------------------------------------------+
+//| Indicators/Indicators.mqh — CIndicators (Standard Library) and   |
+//| every series and indicator class.                                |
+//|                                                                  |
+//| CIndicators is a CArrayObj of series and indicators (CSeries)    |
+//| refreshed together: Refresh() calls each one's Refresh. It owns  |
+//| the objects made with \`new\` that are added to it (FreeMode);     |
+//| objects added with GetPointer stay their owner's.                |
+//| Create(symbol, period, ENUM_INDICATOR, …) needs IndicatorCreate, |
+//| which this runtime does not have yet: it is not declared.        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "TimeSeries.mqh"
+#include "Trend.mqh"
+#include "Oscilators.mqh"
+#include "Volumes.mqh"
+#include "BillWilliams.mqh"
+
+class CIndicators : public CArrayObj
+  {
+public:
+                     CIndicators(void) {}
+                    ~CIndicators(void) {}
+   //--- refreshes every series; returns the OBJ_PERIOD_* flags of their timeframes
+   int               Refresh(void);
+   //--- makes every series keep \`size\` bars
+   bool              BufferResize(const int size);
+  };
+//+------------------------------------------------------------------+
+int CIndicators::Refresh(void)
+  {
+   int flags = 0;
+   for(int i = 0; i < Total(); i++)
+     {
+      CSeries *series = At(i);
+      if(series == NULL)
+         continue;
+      series.Refresh(OBJ_ALL_PERIODS);
+      flags |= series.Timeframe();
+     }
+   return(flags);
+  }
+//+------------------------------------------------------------------+
+bool CIndicators::BufferResize(const int size)
+  {
+   bool result = true;
+   for(int i = 0; i < Total(); i++)
+     {
+      CSeries *series = At(i);
+      if(series != NULL && !series.BufferResize(size))
+         result = false;
+     }
+   return(result);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Indicators/Oscilators.mqh": `//+------------------------------------------------------------------+
+//| Indicators/Oscilators.mqh — the oscillators                      |
+//| Standard Library classes: each Create(symbol, period,            |
+//| parameters…) gets its handle from the i* function of the same    |
+//| name and makes one CIndicatorBuffer per indicator buffer;        |
+//| Refresh() (or CIndicators::Refresh) copies them; the accessors   |
+//| (Main, Signal, Upper…) read bar \`index\` (0 = newest) as          |
+//| CopyBuffer returns it, the indicator's own plot shift applied.   |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Indicator.mqh"
+
+//+------------------------------------------------------------------+
+//| CiATR (iATR): Average True Range                                 |
+//+------------------------------------------------------------------+
+class CiATR : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiATR(void) : m_ma_period(-1) {}
+                    ~CiATR(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iATR(m_symbol, m_period, ma_period), 1, "ATR"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiBearsPower (iBearsPower): Bears Power                          |
+//+------------------------------------------------------------------+
+class CiBearsPower : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiBearsPower(void) : m_ma_period(-1) {}
+                    ~CiBearsPower(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iBearsPower(m_symbol, m_period, ma_period), 1, "BearsPower"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiBullsPower (iBullsPower): Bulls Power                          |
+//+------------------------------------------------------------------+
+class CiBullsPower : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiBullsPower(void) : m_ma_period(-1) {}
+                    ~CiBullsPower(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iBullsPower(m_symbol, m_period, ma_period), 1, "BullsPower"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiCCI (iCCI): Commodity Channel Index                            |
+//+------------------------------------------------------------------+
+class CiCCI : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_applied;
+
+public:
+                     CiCCI(void) : m_ma_period(-1), m_applied(-1) {}
+                    ~CiCCI(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_applied = applied;
+      return(Attach(iCCI(m_symbol, m_period, ma_period, (ENUM_APPLIED_PRICE)applied), 1, "CCI"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiChaikin (iChaikin): Chaikin Oscillator                         |
+//+------------------------------------------------------------------+
+class CiChaikin : public CIndicator
+  {
+protected:
+   int               m_fast_ma_period;
+   int               m_slow_ma_period;
+   ENUM_MA_METHOD    m_ma_method;
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiChaikin(void) : m_fast_ma_period(-1), m_slow_ma_period(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiChaikin(void) {}
+   int               FastMaPeriod(void) const { return(m_fast_ma_period); }
+   int               SlowMaPeriod(void) const { return(m_slow_ma_period); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int fast_ma_period, const int slow_ma_period, const ENUM_MA_METHOD ma_method, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_fast_ma_period = fast_ma_period;
+      m_slow_ma_period = slow_ma_period;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      return(Attach(iChaikin(m_symbol, m_period, fast_ma_period, slow_ma_period, ma_method, applied), 1, "Chaikin"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiDeMarker (iDeMarker): DeMarker                                 |
+//+------------------------------------------------------------------+
+class CiDeMarker : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiDeMarker(void) : m_ma_period(-1) {}
+                    ~CiDeMarker(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iDeMarker(m_symbol, m_period, ma_period), 1, "DeMarker"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiForce (iForce): Force Index                                    |
+//+------------------------------------------------------------------+
+class CiForce : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   ENUM_MA_METHOD    m_ma_method;
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiForce(void) : m_ma_period(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiForce(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const ENUM_MA_METHOD ma_method, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      return(Attach(iForce(m_symbol, m_period, ma_period, ma_method, applied), 1, "Force"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiMACD (iMACD): MACD                                             |
+//+------------------------------------------------------------------+
+class CiMACD : public CIndicator
+  {
+protected:
+   int               m_fast_ema_period;
+   int               m_slow_ema_period;
+   int               m_signal_period;
+   int               m_applied;
+
+public:
+                     CiMACD(void) : m_fast_ema_period(-1), m_slow_ema_period(-1), m_signal_period(-1), m_applied(-1) {}
+                    ~CiMACD(void) {}
+   int               FastEmaPeriod(void) const { return(m_fast_ema_period); }
+   int               SlowEmaPeriod(void) const { return(m_slow_ema_period); }
+   int               SignalPeriod(void) const { return(m_signal_period); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int fast_ema_period, const int slow_ema_period, const int signal_period, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_fast_ema_period = fast_ema_period;
+      m_slow_ema_period = slow_ema_period;
+      m_signal_period = signal_period;
+      m_applied = applied;
+      return(Attach(iMACD(m_symbol, m_period, fast_ema_period, slow_ema_period, signal_period, (ENUM_APPLIED_PRICE)applied), 2, "MACD"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+   double            Signal(const int index) const { return(GetData(1, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiMomentum (iMomentum): Momentum                                 |
+//+------------------------------------------------------------------+
+class CiMomentum : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_applied;
+
+public:
+                     CiMomentum(void) : m_ma_period(-1), m_applied(-1) {}
+                    ~CiMomentum(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_applied = applied;
+      return(Attach(iMomentum(m_symbol, m_period, ma_period, (ENUM_APPLIED_PRICE)applied), 1, "Momentum"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiOsMA (iOsMA): Moving Average of Oscillator                     |
+//+------------------------------------------------------------------+
+class CiOsMA : public CIndicator
+  {
+protected:
+   int               m_fast_ema_period;
+   int               m_slow_ema_period;
+   int               m_signal_period;
+   int               m_applied;
+
+public:
+                     CiOsMA(void) : m_fast_ema_period(-1), m_slow_ema_period(-1), m_signal_period(-1), m_applied(-1) {}
+                    ~CiOsMA(void) {}
+   int               FastEmaPeriod(void) const { return(m_fast_ema_period); }
+   int               SlowEmaPeriod(void) const { return(m_slow_ema_period); }
+   int               SignalPeriod(void) const { return(m_signal_period); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int fast_ema_period, const int slow_ema_period, const int signal_period, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_fast_ema_period = fast_ema_period;
+      m_slow_ema_period = slow_ema_period;
+      m_signal_period = signal_period;
+      m_applied = applied;
+      return(Attach(iOsMA(m_symbol, m_period, fast_ema_period, slow_ema_period, signal_period, (ENUM_APPLIED_PRICE)applied), 1, "OsMA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiRSI (iRSI): Relative Strength Index                            |
+//+------------------------------------------------------------------+
+class CiRSI : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_applied;
+
+public:
+                     CiRSI(void) : m_ma_period(-1), m_applied(-1) {}
+                    ~CiRSI(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_applied = applied;
+      return(Attach(iRSI(m_symbol, m_period, ma_period, (ENUM_APPLIED_PRICE)applied), 1, "RSI"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiRVI (iRVI): Relative Vigor Index                               |
+//+------------------------------------------------------------------+
+class CiRVI : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiRVI(void) : m_ma_period(-1) {}
+                    ~CiRVI(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iRVI(m_symbol, m_period, ma_period), 2, "RVI"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+   double            Signal(const int index) const { return(GetData(1, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiStochastic (iStochastic): Stochastic Oscillator                |
+//+------------------------------------------------------------------+
+class CiStochastic : public CIndicator
+  {
+protected:
+   int               m_kperiod;
+   int               m_dperiod;
+   int               m_slowing;
+   ENUM_MA_METHOD    m_ma_method;
+   ENUM_STO_PRICE    m_price_field;
+
+public:
+                     CiStochastic(void) : m_kperiod(-1), m_dperiod(-1), m_slowing(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_price_field((ENUM_STO_PRICE)WRONG_VALUE) {}
+                    ~CiStochastic(void) {}
+   int               Kperiod(void) const { return(m_kperiod); }
+   int               Dperiod(void) const { return(m_dperiod); }
+   int               Slowing(void) const { return(m_slowing); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   ENUM_STO_PRICE    PriceField(void) const { return(m_price_field); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int Kperiod, const int Dperiod, const int slowing, const ENUM_MA_METHOD ma_method, const ENUM_STO_PRICE price_field)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_kperiod = Kperiod;
+      m_dperiod = Dperiod;
+      m_slowing = slowing;
+      m_ma_method = ma_method;
+      m_price_field = price_field;
+      return(Attach(iStochastic(m_symbol, m_period, Kperiod, Dperiod, slowing, ma_method, price_field), 2, "Stochastic"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+   double            Signal(const int index) const { return(GetData(1, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiTriX (iTriX): Triple Exponential Average                       |
+//+------------------------------------------------------------------+
+class CiTriX : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_applied;
+
+public:
+                     CiTriX(void) : m_ma_period(-1), m_applied(-1) {}
+                    ~CiTriX(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_applied = applied;
+      return(Attach(iTriX(m_symbol, m_period, ma_period, (ENUM_APPLIED_PRICE)applied), 1, "TriX"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiWPR (iWPR): Williams' Percent Range                            |
+//+------------------------------------------------------------------+
+class CiWPR : public CIndicator
+  {
+protected:
+   int               m_calc_period;
+
+public:
+                     CiWPR(void) : m_calc_period(-1) {}
+                    ~CiWPR(void) {}
+   int               CalcPeriod(void) const { return(m_calc_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int calc_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_calc_period = calc_period;
+      return(Attach(iWPR(m_symbol, m_period, calc_period), 1, "WPR"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Indicators/Series.mqh": `//+------------------------------------------------------------------+
+//| Indicators/Series.mqh — CSeries and CDoubleBuffer (Standard      |
+//| Library).                                                        |
+//|                                                                  |
+//| CSeries is the base of the price series (TimeSeries.mqh) and of  |
+//| the technical indicators (Indicator.mqh): a CArrayObj of buffers |
+//| bound to one symbol and timeframe. CDoubleBuffer is a buffer of  |
+//| doubles read in series order: At(0) is the newest bar.           |
+//| Refresh copies the last Size() bars again when a new bar opened  |
+//| (or the history changed) and only the forming bar otherwise.     |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Arrays/ArrayObj.mqh>
+#include <Arrays/ArrayDouble.mqh>
+
+//--- bars a buffer keeps by default
+#define DEFAULT_BUFFER_SIZE 1024
+
+//+------------------------------------------------------------------+
+//| The OBJ_PERIOD_* flag of a timeframe (0 for an unknown one).     |
+//+------------------------------------------------------------------+
+int SeriesTimeframeFlag(const ENUM_TIMEFRAMES period)
+  {
+   switch(period)
+     {
+      case PERIOD_M1:  return(0x00000001);
+      case PERIOD_M2:  return(0x00000002);
+      case PERIOD_M3:  return(0x00000004);
+      case PERIOD_M4:  return(0x00000008);
+      case PERIOD_M5:  return(0x00000010);
+      case PERIOD_M6:  return(0x00000020);
+      case PERIOD_M10: return(0x00000040);
+      case PERIOD_M12: return(0x00000080);
+      case PERIOD_M15: return(0x00000100);
+      case PERIOD_M20: return(0x00000200);
+      case PERIOD_M30: return(0x00000400);
+      case PERIOD_H1:  return(0x00000800);
+      case PERIOD_H2:  return(0x00001000);
+      case PERIOD_H3:  return(0x00002000);
+      case PERIOD_H4:  return(0x00004000);
+      case PERIOD_H6:  return(0x00008000);
+      case PERIOD_H8:  return(0x00010000);
+      case PERIOD_H12: return(0x00020000);
+      case PERIOD_D1:  return(0x00040000);
+      case PERIOD_W1:  return(0x00080000);
+      case PERIOD_MN1: return(0x00100000);
+     }
+   return(0);
+  }
+
+class CSeries : public CArrayObj
+  {
+protected:
+   string            m_name;           // short name ("MA", "Close")
+   int               m_buffers_total;  // buffers made by Create
+   int               m_buffer_size;    // bars each buffer keeps
+   int               m_timeframe_flags;// OBJ_PERIOD_* flag of m_period
+   string            m_symbol;
+   ENUM_TIMEFRAMES   m_period;
+   bool              m_refresh_current;// Refresh may update the forming bar only
+   datetime          m_last_bar;       // open time of the newest bar at the last Refresh
+   int               m_last_bars;      // bars of the series at the last Refresh
+
+public:
+                     CSeries(void) : m_name(""), m_buffers_total(0), m_buffer_size(DEFAULT_BUFFER_SIZE),
+                                     m_timeframe_flags(0), m_symbol(""), m_period(PERIOD_CURRENT),
+                                     m_refresh_current(true), m_last_bar(0), m_last_bars(0) {}
+                    ~CSeries(void) {}
+   //--- attributes
+   string            Name(void) const { return(m_name); }
+   int               BuffersTotal(void) const { return(m_buffers_total); }
+   int               BufferSize(void) const { return(m_buffer_size); }
+   int               Timeframe(void) const { return(m_timeframe_flags); }
+   string            Symbol(void) const { return(m_symbol); }
+   ENUM_TIMEFRAMES   Period(void) const { return(m_period); }
+   string            PeriodDescription(const int val = 0);
+   void              RefreshCurrent(const bool flag) { m_refresh_current = flag; }
+   //--- buffers
+   virtual bool      BufferResize(const int size);
+   virtual void      Refresh(const int flags = OBJ_ALL_PERIODS) {}
+
+protected:
+   //--- binds the series to a symbol (NULL or "": the chart's) and a timeframe (0: the chart's)
+   bool              SetSymbolPeriod(const string symbol, const ENUM_TIMEFRAMES period);
+   //--- true when Refresh must copy every bar again (new bar, history changed)
+   bool              NeedFullRefresh(void);
+  };
+//+------------------------------------------------------------------+
+//| "M1" … "MN1" for a timeframe (0: the series' own).               |
+//+------------------------------------------------------------------+
+string CSeries::PeriodDescription(const int val)
+  {
+   ENUM_TIMEFRAMES tf = (val == 0) ? m_period : (ENUM_TIMEFRAMES)val;
+   if(tf == PERIOD_CURRENT)
+      tf = _Period;
+   string text = EnumToString(tf);
+   if(StringFind(text, "PERIOD_") == 0)
+      return(StringSubstr(text, 7));
+   return(text);
+  }
+//+------------------------------------------------------------------+
+//| Makes every buffer keep \`size\` bars.                             |
+//+------------------------------------------------------------------+
+bool CSeries::BufferResize(const int size)
+  {
+   if(size <= 0)
+      return(false);
+   m_buffer_size = size;
+   m_last_bar = 0;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Resolves the chart's symbol and timeframe.                       |
+//+------------------------------------------------------------------+
+bool CSeries::SetSymbolPeriod(const string symbol, const ENUM_TIMEFRAMES period)
+  {
+   m_symbol = (symbol == NULL || symbol == "") ? _Symbol : symbol;
+   m_period = (period == PERIOD_CURRENT) ? _Period : period;
+   m_timeframe_flags = SeriesTimeframeFlag(m_period);
+   m_last_bar = 0;
+   m_last_bars = 0;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| A new bar opened or bars were added/removed since the last call. |
+//+------------------------------------------------------------------+
+bool CSeries::NeedFullRefresh(void)
+  {
+   datetime bar = iTime(m_symbol, m_period, 0);
+   int bars = Bars(m_symbol, m_period);
+   bool full = (!m_refresh_current || bar != m_last_bar || bars != m_last_bars || bar == 0);
+   m_last_bar = bar;
+   m_last_bars = bars;
+   return(full);
+  }
+//+------------------------------------------------------------------+
+//| A buffer of doubles in series order (At(0) = newest bar). The    |
+//| values are kept oldest first in m_data.                          |
+//+------------------------------------------------------------------+
+class CDoubleBuffer : public CArrayDouble
+  {
+protected:
+   string            m_symbol;
+   ENUM_TIMEFRAMES   m_period;
+   int               m_size;           // bars to keep
+
+public:
+                     CDoubleBuffer(void) : m_symbol(""), m_period(PERIOD_CURRENT), m_size(DEFAULT_BUFFER_SIZE) {}
+                    ~CDoubleBuffer(void) {}
+   //--- bars kept
+   int               Size(void) const { return(m_size); }
+   void              Size(const int size) { if(size > 0) m_size = size; }
+   //--- value of bar \`index\` (0 = newest); EMPTY_VALUE when not there
+   double            At(const int index) const;
+   double            operator[](const int index) const { return(At(index)); }
+   //--- copying the data
+   virtual bool      Refresh(void);
+   virtual bool      RefreshCurrent(void);
+   void              SetSymbolPeriod(const string symbol, const ENUM_TIMEFRAMES period);
+
+protected:
+   //--- copies \`count\` bars from position \`start\` (oldest first); derived classes say what
+   virtual int       CopyData(const int start, const int count, double &dst[]) { return(-1); }
+   //--- takes the values copied into m_data
+   bool              Store(const int copied);
+  };
+//+------------------------------------------------------------------+
+//| Value of bar \`index\` in series order.                            |
+//+------------------------------------------------------------------+
+double CDoubleBuffer::At(const int index) const
+  {
+   if(index < 0 || index >= m_data_total)
+      return(EMPTY_VALUE);
+   return(m_data[m_data_total - 1 - index]);
+  }
+//+------------------------------------------------------------------+
+//| Copies the last Size() bars.                                     |
+//+------------------------------------------------------------------+
+bool CDoubleBuffer::Refresh(void)
+  {
+   return(Store(CopyData(0, m_size, m_data)));
+  }
+//+------------------------------------------------------------------+
+//| Copies the forming bar only (everything when nothing is kept).   |
+//+------------------------------------------------------------------+
+bool CDoubleBuffer::RefreshCurrent(void)
+  {
+   if(m_data_total == 0)
+      return(Refresh());
+   double last[];
+   if(CopyData(0, 1, last) != 1)
+      return(false);
+   m_data[m_data_total - 1] = last[0];
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Binds the buffer to a symbol and a timeframe.                    |
+//+------------------------------------------------------------------+
+void CDoubleBuffer::SetSymbolPeriod(const string symbol, const ENUM_TIMEFRAMES period)
+  {
+   m_symbol = (symbol == NULL || symbol == "") ? _Symbol : symbol;
+   m_period = (period == PERIOD_CURRENT) ? _Period : period;
+  }
+//+------------------------------------------------------------------+
+//| Records \`copied\` values in m_data (nothing kept on failure).     |
+//+------------------------------------------------------------------+
+bool CDoubleBuffer::Store(const int copied)
+  {
+   m_sort_mode = -1;
+   if(copied <= 0)
+     {
+      m_data_total = 0;
+      return(false);
+     }
+   m_data_max = ArraySize(m_data);
+   m_data_total = copied;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Indicators/TimeSeries.mqh": `//+------------------------------------------------------------------+
+//| Indicators/TimeSeries.mqh — the price series classes (Standard   |
+//| Library): CPriceSeries and CiOpen, CiHigh, CiLow, CiClose over   |
+//| doubles; CiSpread (int), CiTime (datetime), CiTickVolume and      |
+//| CiRealVolume (long). Create(symbol, period) binds a series;       |
+//| Refresh() copies the bars (Copy* functions); GetData(index) reads |
+//| bar \`index\` (0 = newest) of the last Refresh, GetData(start,      |
+//| count, array) copies straight from the terminal.                  |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Series.mqh"
+#include <Arrays/ArrayInt.mqh>
+#include <Arrays/ArrayLong.mqh>
+
+//+------------------------------------------------------------------+
+//| Buffers of the four prices.                                      |
+//+------------------------------------------------------------------+
+class COpenBuffer : public CDoubleBuffer
+  {
+protected:
+   virtual int       CopyData(const int start, const int count, double &dst[]) { return(CopyOpen(m_symbol, m_period, start, count, dst)); }
+  };
+class CHighBuffer : public CDoubleBuffer
+  {
+protected:
+   virtual int       CopyData(const int start, const int count, double &dst[]) { return(CopyHigh(m_symbol, m_period, start, count, dst)); }
+  };
+class CLowBuffer : public CDoubleBuffer
+  {
+protected:
+   virtual int       CopyData(const int start, const int count, double &dst[]) { return(CopyLow(m_symbol, m_period, start, count, dst)); }
+  };
+class CCloseBuffer : public CDoubleBuffer
+  {
+protected:
+   virtual int       CopyData(const int start, const int count, double &dst[]) { return(CopyClose(m_symbol, m_period, start, count, dst)); }
+  };
+//+------------------------------------------------------------------+
+//| A series with one buffer of doubles.                             |
+//+------------------------------------------------------------------+
+class CPriceSeries : public CSeries
+  {
+public:
+                     CPriceSeries(void) {}
+                    ~CPriceSeries(void) {}
+   //--- buffers
+   virtual bool      BufferResize(const int size);
+   virtual void      Refresh(const int flags = OBJ_ALL_PERIODS);
+   //--- value of bar \`index\` (0 = newest); EMPTY_VALUE when not there
+   double            GetData(const int index) const;
+   //--- lowest / highest of \`count\` bars from \`start\` (series order)
+   int               MinIndex(const int start, const int count) const;
+   double            MinValue(const int start, const int count, int &index) const;
+   int               MaxIndex(const int start, const int count) const;
+   double            MaxValue(const int start, const int count, int &index) const;
+
+protected:
+   //--- binds the series and makes its buffer
+   bool              CreateSeries(const string symbol, const ENUM_TIMEFRAMES period, CDoubleBuffer *buffer, const string name);
+   int               Extremum(const int start, const int count, const bool lowest) const;
+  };
+//+------------------------------------------------------------------+
+bool CPriceSeries::BufferResize(const int size)
+  {
+   if(!CSeries::BufferResize(size))
+      return(false);
+   CDoubleBuffer *buffer = At(0);
+   if(buffer != NULL)
+      buffer.Size(size);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+void CPriceSeries::Refresh(const int flags)
+  {
+   CDoubleBuffer *buffer = At(0);
+   if(buffer == NULL)
+      return;
+   if(NeedFullRefresh())
+      buffer.Refresh();
+   else
+      buffer.RefreshCurrent();
+  }
+//+------------------------------------------------------------------+
+double CPriceSeries::GetData(const int index) const
+  {
+   CDoubleBuffer *buffer = At(0);
+   if(buffer == NULL)
+      return(EMPTY_VALUE);
+   return(buffer.At(index));
+  }
+//+------------------------------------------------------------------+
+int CPriceSeries::Extremum(const int start, const int count, const bool lowest) const
+  {
+   CDoubleBuffer *buffer = At(0);
+   if(buffer == NULL || start < 0 || count <= 0 || start + count > buffer.Total())
+      return(-1);
+   int best = start;
+   for(int i = start + 1; i < start + count; i++)
+     {
+      double v = buffer.At(i);
+      if(lowest ? (v < buffer.At(best)) : (v > buffer.At(best)))
+         best = i;
+     }
+   return(best);
+  }
+//+------------------------------------------------------------------+
+int CPriceSeries::MinIndex(const int start, const int count) const
+  {
+   return(Extremum(start, count, true));
+  }
+//+------------------------------------------------------------------+
+double CPriceSeries::MinValue(const int start, const int count, int &index) const
+  {
+   index = Extremum(start, count, true);
+   return(index < 0 ? EMPTY_VALUE : GetData(index));
+  }
+//+------------------------------------------------------------------+
+int CPriceSeries::MaxIndex(const int start, const int count) const
+  {
+   return(Extremum(start, count, false));
+  }
+//+------------------------------------------------------------------+
+double CPriceSeries::MaxValue(const int start, const int count, int &index) const
+  {
+   index = Extremum(start, count, false);
+   return(index < 0 ? EMPTY_VALUE : GetData(index));
+  }
+//+------------------------------------------------------------------+
+bool CPriceSeries::CreateSeries(const string symbol, const ENUM_TIMEFRAMES period, CDoubleBuffer *buffer, const string name)
+  {
+   Clear();
+   SetSymbolPeriod(symbol, period);
+   buffer.SetSymbolPeriod(m_symbol, m_period);
+   buffer.Size(m_buffer_size);
+   if(!Add(buffer))
+     {
+      delete buffer;
+      return(false);
+     }
+   m_name = name;
+   m_buffers_total = 1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| Open prices.                                                     |
+//+------------------------------------------------------------------+
+class CiOpen : public CPriceSeries
+  {
+public:
+                     CiOpen(void) {}
+                    ~CiOpen(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new COpenBuffer, "Open")); }
+   double            GetData(const int index) const { return(CPriceSeries::GetData(index)); }
+   int               GetData(const int start_pos, const int count, double &buffer[]) const { return(CopyOpen(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, double &buffer[]) const { return(CopyOpen(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, double &buffer[]) const { return(CopyOpen(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+//| High prices.                                                     |
+//+------------------------------------------------------------------+
+class CiHigh : public CPriceSeries
+  {
+public:
+                     CiHigh(void) {}
+                    ~CiHigh(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new CHighBuffer, "High")); }
+   double            GetData(const int index) const { return(CPriceSeries::GetData(index)); }
+   int               GetData(const int start_pos, const int count, double &buffer[]) const { return(CopyHigh(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, double &buffer[]) const { return(CopyHigh(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, double &buffer[]) const { return(CopyHigh(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+//| Low prices.                                                      |
+//+------------------------------------------------------------------+
+class CiLow : public CPriceSeries
+  {
+public:
+                     CiLow(void) {}
+                    ~CiLow(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new CLowBuffer, "Low")); }
+   double            GetData(const int index) const { return(CPriceSeries::GetData(index)); }
+   int               GetData(const int start_pos, const int count, double &buffer[]) const { return(CopyLow(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, double &buffer[]) const { return(CopyLow(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, double &buffer[]) const { return(CopyLow(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+//| Close prices.                                                    |
+//+------------------------------------------------------------------+
+class CiClose : public CPriceSeries
+  {
+public:
+                     CiClose(void) {}
+                    ~CiClose(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new CCloseBuffer, "Close")); }
+   double            GetData(const int index) const { return(CPriceSeries::GetData(index)); }
+   int               GetData(const int start_pos, const int count, double &buffer[]) const { return(CopyClose(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, double &buffer[]) const { return(CopyClose(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, double &buffer[]) const { return(CopyClose(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+//| Buffer of spreads (int) in series order.                         |
+//+------------------------------------------------------------------+
+class CSpreadBuffer : public CArrayInt
+  {
+protected:
+   string            m_symbol;
+   ENUM_TIMEFRAMES   m_period;
+   int               m_size;
+
+public:
+                     CSpreadBuffer(void) : m_symbol(""), m_period(PERIOD_CURRENT), m_size(DEFAULT_BUFFER_SIZE) {}
+                    ~CSpreadBuffer(void) {}
+   int               Size(void) const { return(m_size); }
+   void              Size(const int size) { if(size > 0) m_size = size; }
+   int               At(const int index) const { return((index < 0 || index >= m_data_total) ? INT_MAX : m_data[m_data_total - 1 - index]); }
+   void              SetSymbolPeriod(const string symbol, const ENUM_TIMEFRAMES period) { m_symbol = symbol; m_period = period; }
+   virtual bool      Refresh(void);
+  };
+//+------------------------------------------------------------------+
+bool CSpreadBuffer::Refresh(void)
+  {
+   int copied = CopySpread(m_symbol, m_period, 0, m_size, m_data);
+   m_sort_mode = -1;
+   m_data_total = (copied > 0) ? copied : 0;
+   m_data_max = ArraySize(m_data);
+   return(copied > 0);
+  }
+//+------------------------------------------------------------------+
+//| Buffer of long values (times, volumes) in series order.          |
+//+------------------------------------------------------------------+
+class CLongBuffer : public CArrayLong
+  {
+protected:
+   string            m_symbol;
+   ENUM_TIMEFRAMES   m_period;
+   int               m_size;
+
+public:
+                     CLongBuffer(void) : m_symbol(""), m_period(PERIOD_CURRENT), m_size(DEFAULT_BUFFER_SIZE) {}
+                    ~CLongBuffer(void) {}
+   int               Size(void) const { return(m_size); }
+   void              Size(const int size) { if(size > 0) m_size = size; }
+   long              At(const int index) const { return((index < 0 || index >= m_data_total) ? LONG_MAX : m_data[m_data_total - 1 - index]); }
+   void              SetSymbolPeriod(const string symbol, const ENUM_TIMEFRAMES period) { m_symbol = symbol; m_period = period; }
+   virtual bool      Refresh(void);
+
+protected:
+   virtual int       CopyData(const int start, const int count, long &dst[]) { return(-1); }
+  };
+//+------------------------------------------------------------------+
+bool CLongBuffer::Refresh(void)
+  {
+   int copied = CopyData(0, m_size, m_data);
+   m_sort_mode = -1;
+   m_data_total = (copied > 0) ? copied : 0;
+   m_data_max = ArraySize(m_data);
+   return(copied > 0);
+  }
+//+------------------------------------------------------------------+
+//| Bar open times.                                                  |
+//+------------------------------------------------------------------+
+class CTimeBuffer : public CLongBuffer
+  {
+public:
+                     CTimeBuffer(void) {}
+
+protected:
+   virtual int       CopyData(const int start, const int count, long &dst[]);
+  };
+//+------------------------------------------------------------------+
+int CTimeBuffer::CopyData(const int start, const int count, long &dst[])
+  {
+   datetime times[];
+   int copied = CopyTime(m_symbol, m_period, start, count, times);
+   if(copied <= 0)
+      return(copied);
+   ArrayResize(dst, copied);
+   for(int i = 0; i < copied; i++)
+      dst[i] = (long)times[i];
+   return(copied);
+  }
+//+------------------------------------------------------------------+
+//| Tick volumes and real volumes.                                   |
+//+------------------------------------------------------------------+
+class CTickVolumeBuffer : public CLongBuffer
+  {
+protected:
+   virtual int       CopyData(const int start, const int count, long &dst[]) { return(CopyTickVolume(m_symbol, m_period, start, count, dst)); }
+  };
+class CRealVolumeBuffer : public CLongBuffer
+  {
+protected:
+   virtual int       CopyData(const int start, const int count, long &dst[]) { return(CopyRealVolume(m_symbol, m_period, start, count, dst)); }
+  };
+//+------------------------------------------------------------------+
+//| Spreads.                                                         |
+//+------------------------------------------------------------------+
+class CiSpread : public CSeries
+  {
+public:
+                     CiSpread(void) {}
+                    ~CiSpread(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period);
+   virtual bool      BufferResize(const int size);
+   virtual void      Refresh(const int flags = OBJ_ALL_PERIODS);
+   int               GetData(const int index) const;
+   int               GetData(const int start_pos, const int count, int &buffer[]) const { return(CopySpread(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, int &buffer[]) const { return(CopySpread(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, int &buffer[]) const { return(CopySpread(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+bool CiSpread::Create(const string symbol, const ENUM_TIMEFRAMES period)
+  {
+   Clear();
+   SetSymbolPeriod(symbol, period);
+   CSpreadBuffer *buffer = new CSpreadBuffer;
+   buffer.SetSymbolPeriod(m_symbol, m_period);
+   buffer.Size(m_buffer_size);
+   if(!Add(buffer))
+     {
+      delete buffer;
+      return(false);
+     }
+   m_name = "Spread";
+   m_buffers_total = 1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+bool CiSpread::BufferResize(const int size)
+  {
+   if(!CSeries::BufferResize(size))
+      return(false);
+   CSpreadBuffer *buffer = At(0);
+   if(buffer != NULL)
+      buffer.Size(size);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+void CiSpread::Refresh(const int flags)
+  {
+   CSpreadBuffer *buffer = At(0);
+   if(buffer != NULL)
+      buffer.Refresh();
+  }
+//+------------------------------------------------------------------+
+int CiSpread::GetData(const int index) const
+  {
+   CSpreadBuffer *buffer = At(0);
+   return(buffer == NULL ? INT_MAX : buffer.At(index));
+  }
+//+------------------------------------------------------------------+
+//| A series of long values (base of CiTime and the volumes).        |
+//+------------------------------------------------------------------+
+class CLongSeries : public CSeries
+  {
+public:
+                     CLongSeries(void) {}
+                    ~CLongSeries(void) {}
+   virtual bool      BufferResize(const int size);
+   virtual void      Refresh(const int flags = OBJ_ALL_PERIODS);
+
+protected:
+   bool              CreateSeries(const string symbol, const ENUM_TIMEFRAMES period, CLongBuffer *buffer, const string name);
+   long              Value(const int index) const;
+  };
+//+------------------------------------------------------------------+
+bool CLongSeries::BufferResize(const int size)
+  {
+   if(!CSeries::BufferResize(size))
+      return(false);
+   CLongBuffer *buffer = At(0);
+   if(buffer != NULL)
+      buffer.Size(size);
+   return(true);
+  }
+//+------------------------------------------------------------------+
+void CLongSeries::Refresh(const int flags)
+  {
+   CLongBuffer *buffer = At(0);
+   if(buffer != NULL)
+      buffer.Refresh();
+  }
+//+------------------------------------------------------------------+
+bool CLongSeries::CreateSeries(const string symbol, const ENUM_TIMEFRAMES period, CLongBuffer *buffer, const string name)
+  {
+   Clear();
+   SetSymbolPeriod(symbol, period);
+   buffer.SetSymbolPeriod(m_symbol, m_period);
+   buffer.Size(m_buffer_size);
+   if(!Add(buffer))
+     {
+      delete buffer;
+      return(false);
+     }
+   m_name = name;
+   m_buffers_total = 1;
+   return(true);
+  }
+//+------------------------------------------------------------------+
+long CLongSeries::Value(const int index) const
+  {
+   CLongBuffer *buffer = At(0);
+   return(buffer == NULL ? LONG_MAX : buffer.At(index));
+  }
+//+------------------------------------------------------------------+
+//| Bar open times.                                                  |
+//+------------------------------------------------------------------+
+class CiTime : public CLongSeries
+  {
+public:
+                     CiTime(void) {}
+                    ~CiTime(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new CTimeBuffer, "Time")); }
+   datetime          GetData(const int index) const { return((datetime)Value(index)); }
+   int               GetData(const int start_pos, const int count, datetime &buffer[]) const { return(CopyTime(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, datetime &buffer[]) const { return(CopyTime(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, datetime &buffer[]) const { return(CopyTime(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+//| Tick volumes.                                                    |
+//+------------------------------------------------------------------+
+class CiTickVolume : public CLongSeries
+  {
+public:
+                     CiTickVolume(void) {}
+                    ~CiTickVolume(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new CTickVolumeBuffer, "TickVolume")); }
+   long              GetData(const int index) const { return(Value(index)); }
+   int               GetData(const int start_pos, const int count, long &buffer[]) const { return(CopyTickVolume(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, long &buffer[]) const { return(CopyTickVolume(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, long &buffer[]) const { return(CopyTickVolume(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+//| Real (exchange) volumes.                                         |
+//+------------------------------------------------------------------+
+class CiRealVolume : public CLongSeries
+  {
+public:
+                     CiRealVolume(void) {}
+                    ~CiRealVolume(void) {}
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period) { return(CreateSeries(symbol, period, new CRealVolumeBuffer, "RealVolume")); }
+   long              GetData(const int index) const { return(Value(index)); }
+   int               GetData(const int start_pos, const int count, long &buffer[]) const { return(CopyRealVolume(m_symbol, m_period, start_pos, count, buffer)); }
+   int               GetData(const datetime start_time, const int count, long &buffer[]) const { return(CopyRealVolume(m_symbol, m_period, start_time, count, buffer)); }
+   int               GetData(const datetime start_time, const datetime stop_time, long &buffer[]) const { return(CopyRealVolume(m_symbol, m_period, start_time, stop_time, buffer)); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Indicators/Trend.mqh": `//+------------------------------------------------------------------+
+//| Indicators/Trend.mqh — the trend indicators                      |
+//| Standard Library classes: each Create(symbol, period,            |
+//| parameters…) gets its handle from the i* function of the same    |
+//| name and makes one CIndicatorBuffer per indicator buffer;        |
+//| Refresh() (or CIndicators::Refresh) copies them; the accessors   |
+//| (Main, Signal, Upper…) read bar \`index\` (0 = newest) as          |
+//| CopyBuffer returns it, the indicator's own plot shift applied.   |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Indicator.mqh"
+
+//+------------------------------------------------------------------+
+//| CiADX (iADX): Average Directional Movement Index                 |
+//+------------------------------------------------------------------+
+class CiADX : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiADX(void) : m_ma_period(-1) {}
+                    ~CiADX(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iADX(m_symbol, m_period, ma_period), 3, "ADX"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+   double            Plus(const int index) const { return(GetData(1, index)); }
+   double            Minus(const int index) const { return(GetData(2, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiADXWilder (iADXWilder): ADX by Welles Wilder                   |
+//+------------------------------------------------------------------+
+class CiADXWilder : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+
+public:
+                     CiADXWilder(void) : m_ma_period(-1) {}
+                    ~CiADXWilder(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      return(Attach(iADXWilder(m_symbol, m_period, ma_period), 3, "ADXWilder"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+   double            Plus(const int index) const { return(GetData(1, index)); }
+   double            Minus(const int index) const { return(GetData(2, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiBands (iBands): Bollinger Bands                                |
+//+------------------------------------------------------------------+
+class CiBands : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ma_shift;
+   double            m_deviation;
+   int               m_applied;
+
+public:
+                     CiBands(void) : m_ma_period(-1), m_ma_shift(-1), m_deviation(0.0), m_applied(-1) {}
+                    ~CiBands(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               MaShift(void) const { return(m_ma_shift); }
+   double            Deviation(void) const { return(m_deviation); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ma_shift, const double deviation, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ma_shift = ma_shift;
+      m_deviation = deviation;
+      m_applied = applied;
+      return(Attach(iBands(m_symbol, m_period, ma_period, ma_shift, deviation, (ENUM_APPLIED_PRICE)applied), 3, "Bands"));
+     }
+   double            Base(const int index) const { return(GetData(0, index)); }
+   double            Upper(const int index) const { return(GetData(1, index)); }
+   double            Lower(const int index) const { return(GetData(2, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiEnvelopes (iEnvelopes): Envelopes                              |
+//+------------------------------------------------------------------+
+class CiEnvelopes : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ma_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   int               m_applied;
+   double            m_deviation;
+
+public:
+                     CiEnvelopes(void) : m_ma_period(-1), m_ma_shift(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied(-1), m_deviation(0.0) {}
+                    ~CiEnvelopes(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               MaShift(void) const { return(m_ma_shift); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   int               Applied(void) const { return(m_applied); }
+   double            Deviation(void) const { return(m_deviation); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ma_shift, const ENUM_MA_METHOD ma_method, const int applied, const double deviation)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ma_shift = ma_shift;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      m_deviation = deviation;
+      return(Attach(iEnvelopes(m_symbol, m_period, ma_period, ma_shift, ma_method, (ENUM_APPLIED_PRICE)applied, deviation), 2, "Envelopes"));
+     }
+   double            Upper(const int index) const { return(GetData(0, index)); }
+   double            Lower(const int index) const { return(GetData(1, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiIchimoku (iIchimoku): Ichimoku Kinko Hyo                       |
+//+------------------------------------------------------------------+
+class CiIchimoku : public CIndicator
+  {
+protected:
+   int               m_tenkan_sen;
+   int               m_kijun_sen;
+   int               m_senkou_span_b;
+
+public:
+                     CiIchimoku(void) : m_tenkan_sen(-1), m_kijun_sen(-1), m_senkou_span_b(-1) {}
+                    ~CiIchimoku(void) {}
+   int               TenkanSenPeriod(void) const { return(m_tenkan_sen); }
+   int               KijunSenPeriod(void) const { return(m_kijun_sen); }
+   int               SenkouSpanBPeriod(void) const { return(m_senkou_span_b); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int tenkan_sen, const int kijun_sen, const int senkou_span_b)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_tenkan_sen = tenkan_sen;
+      m_kijun_sen = kijun_sen;
+      m_senkou_span_b = senkou_span_b;
+      return(Attach(iIchimoku(m_symbol, m_period, tenkan_sen, kijun_sen, senkou_span_b), 5, "Ichimoku"));
+     }
+   double            TenkanSen(const int index) const { return(GetData(0, index)); }
+   double            KijunSen(const int index) const { return(GetData(1, index)); }
+   double            SenkouSpanA(const int index) const { return(GetData(2, index)); }
+   double            SenkouSpanB(const int index) const { return(GetData(3, index)); }
+   double            ChinkouSpan(const int index) const { return(GetData(4, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiMA (iMA): Moving Average                                       |
+//+------------------------------------------------------------------+
+class CiMA : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ma_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   int               m_applied;
+
+public:
+                     CiMA(void) : m_ma_period(-1), m_ma_shift(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied(-1) {}
+                    ~CiMA(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               MaShift(void) const { return(m_ma_shift); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ma_shift, const ENUM_MA_METHOD ma_method, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ma_shift = ma_shift;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      return(Attach(iMA(m_symbol, m_period, ma_period, ma_shift, ma_method, (ENUM_APPLIED_PRICE)applied), 1, "MA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiSAR (iSAR): Parabolic SAR                                      |
+//+------------------------------------------------------------------+
+class CiSAR : public CIndicator
+  {
+protected:
+   double            m_step;
+   double            m_maximum;
+
+public:
+                     CiSAR(void) : m_step(0.0), m_maximum(0.0) {}
+                    ~CiSAR(void) {}
+   double            SarStep(void) const { return(m_step); }
+   double            Maximum(void) const { return(m_maximum); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const double step, const double maximum)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_step = step;
+      m_maximum = maximum;
+      return(Attach(iSAR(m_symbol, m_period, step, maximum), 1, "SAR"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiStdDev (iStdDev): Standard Deviation                           |
+//+------------------------------------------------------------------+
+class CiStdDev : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ma_shift;
+   ENUM_MA_METHOD    m_ma_method;
+   int               m_applied;
+
+public:
+                     CiStdDev(void) : m_ma_period(-1), m_ma_shift(-1), m_ma_method((ENUM_MA_METHOD)WRONG_VALUE), m_applied(-1) {}
+                    ~CiStdDev(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               MaShift(void) const { return(m_ma_shift); }
+   ENUM_MA_METHOD    MaMethod(void) const { return(m_ma_method); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ma_shift, const ENUM_MA_METHOD ma_method, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ma_shift = ma_shift;
+      m_ma_method = ma_method;
+      m_applied = applied;
+      return(Attach(iStdDev(m_symbol, m_period, ma_period, ma_shift, ma_method, (ENUM_APPLIED_PRICE)applied), 1, "StdDev"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiDEMA (iDEMA): Double Exponential Moving Average                |
+//+------------------------------------------------------------------+
+class CiDEMA : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ind_shift;
+   int               m_applied;
+
+public:
+                     CiDEMA(void) : m_ma_period(-1), m_ind_shift(-1), m_applied(-1) {}
+                    ~CiDEMA(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               IndShift(void) const { return(m_ind_shift); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ind_shift, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ind_shift = ind_shift;
+      m_applied = applied;
+      return(Attach(iDEMA(m_symbol, m_period, ma_period, ind_shift, (ENUM_APPLIED_PRICE)applied), 1, "DEMA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiTEMA (iTEMA): Triple Exponential Moving Average                |
+//+------------------------------------------------------------------+
+class CiTEMA : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ind_shift;
+   int               m_applied;
+
+public:
+                     CiTEMA(void) : m_ma_period(-1), m_ind_shift(-1), m_applied(-1) {}
+                    ~CiTEMA(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               IndShift(void) const { return(m_ind_shift); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ind_shift, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ind_shift = ind_shift;
+      m_applied = applied;
+      return(Attach(iTEMA(m_symbol, m_period, ma_period, ind_shift, (ENUM_APPLIED_PRICE)applied), 1, "TEMA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiFrAMA (iFrAMA): Fractal Adaptive Moving Average                |
+//+------------------------------------------------------------------+
+class CiFrAMA : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_ind_shift;
+   int               m_applied;
+
+public:
+                     CiFrAMA(void) : m_ma_period(-1), m_ind_shift(-1), m_applied(-1) {}
+                    ~CiFrAMA(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               IndShift(void) const { return(m_ind_shift); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int ind_shift, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_ind_shift = ind_shift;
+      m_applied = applied;
+      return(Attach(iFrAMA(m_symbol, m_period, ma_period, ind_shift, (ENUM_APPLIED_PRICE)applied), 1, "FrAMA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiAMA (iAMA): Adaptive Moving Average                            |
+//+------------------------------------------------------------------+
+class CiAMA : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   int               m_fast_ema_period;
+   int               m_slow_ema_period;
+   int               m_ind_shift;
+   int               m_applied;
+
+public:
+                     CiAMA(void) : m_ma_period(-1), m_fast_ema_period(-1), m_slow_ema_period(-1), m_ind_shift(-1), m_applied(-1) {}
+                    ~CiAMA(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   int               FastEmaPeriod(void) const { return(m_fast_ema_period); }
+   int               SlowEmaPeriod(void) const { return(m_slow_ema_period); }
+   int               IndShift(void) const { return(m_ind_shift); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const int fast_ema_period, const int slow_ema_period, const int ind_shift, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_fast_ema_period = fast_ema_period;
+      m_slow_ema_period = slow_ema_period;
+      m_ind_shift = ind_shift;
+      m_applied = applied;
+      return(Attach(iAMA(m_symbol, m_period, ma_period, fast_ema_period, slow_ema_period, ind_shift, (ENUM_APPLIED_PRICE)applied), 1, "AMA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiVIDyA (iVIDyA): Variable Index Dynamic Average                 |
+//+------------------------------------------------------------------+
+class CiVIDyA : public CIndicator
+  {
+protected:
+   int               m_cmo_period;
+   int               m_ema_period;
+   int               m_ind_shift;
+   int               m_applied;
+
+public:
+                     CiVIDyA(void) : m_cmo_period(-1), m_ema_period(-1), m_ind_shift(-1), m_applied(-1) {}
+                    ~CiVIDyA(void) {}
+   int               CmoPeriod(void) const { return(m_cmo_period); }
+   int               EmaPeriod(void) const { return(m_ema_period); }
+   int               IndShift(void) const { return(m_ind_shift); }
+   int               Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int cmo_period, const int ema_period, const int ind_shift, const int applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_cmo_period = cmo_period;
+      m_ema_period = ema_period;
+      m_ind_shift = ind_shift;
+      m_applied = applied;
+      return(Attach(iVIDyA(m_symbol, m_period, cmo_period, ema_period, ind_shift, (ENUM_APPLIED_PRICE)applied), 1, "VIDyA"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "Indicators/Volumes.mqh": `//+------------------------------------------------------------------+
+//| Indicators/Volumes.mqh — the volume indicators                   |
+//| Standard Library classes: each Create(symbol, period,            |
+//| parameters…) gets its handle from the i* function of the same    |
+//| name and makes one CIndicatorBuffer per indicator buffer;        |
+//| Refresh() (or CIndicators::Refresh) copies them; the accessors   |
+//| (Main, Signal, Upper…) read bar \`index\` (0 = newest) as          |
+//| CopyBuffer returns it, the indicator's own plot shift applied.   |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include "Indicator.mqh"
+
+//+------------------------------------------------------------------+
+//| CiAD (iAD): Accumulation/Distribution                            |
+//+------------------------------------------------------------------+
+class CiAD : public CIndicator
+  {
+protected:
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiAD(void) : m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiAD(void) {}
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_applied = applied;
+      return(Attach(iAD(m_symbol, m_period, applied), 1, "AD"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiMFI (iMFI): Money Flow Index                                   |
+//+------------------------------------------------------------------+
+class CiMFI : public CIndicator
+  {
+protected:
+   int               m_ma_period;
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiMFI(void) : m_ma_period(-1), m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiMFI(void) {}
+   int               MaPeriod(void) const { return(m_ma_period); }
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const int ma_period, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_ma_period = ma_period;
+      m_applied = applied;
+      return(Attach(iMFI(m_symbol, m_period, ma_period, applied), 1, "MFI"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiOBV (iOBV): On Balance Volume                                  |
+//+------------------------------------------------------------------+
+class CiOBV : public CIndicator
+  {
+protected:
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiOBV(void) : m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiOBV(void) {}
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_applied = applied;
+      return(Attach(iOBV(m_symbol, m_period, applied), 1, "OBV"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+//| CiVolumes (iVolumes): Volumes                                    |
+//+------------------------------------------------------------------+
+class CiVolumes : public CIndicator
+  {
+protected:
+   ENUM_APPLIED_VOLUME m_applied;
+
+public:
+                     CiVolumes(void) : m_applied((ENUM_APPLIED_VOLUME)WRONG_VALUE) {}
+                    ~CiVolumes(void) {}
+   ENUM_APPLIED_VOLUME Applied(void) const { return(m_applied); }
+   bool              Create(const string symbol, const ENUM_TIMEFRAMES period, const ENUM_APPLIED_VOLUME applied)
+     {
+      SetSymbolPeriod(symbol, period);
+      m_applied = applied;
+      return(Attach(iVolumes(m_symbol, m_period, applied), 2, "Volumes"));
+     }
+   double            Main(const int index) const { return(GetData(0, index)); }
+  };
+//+------------------------------------------------------------------+
+`,
+  "MovingAverages.mqh": `//+------------------------------------------------------------------+
+//| MovingAverages.mqh — moving averages of an array (Standard       |
+//| Library).                                                        |
+//|                                                                  |
+//| One value at \`position\` (the array indexed from its start, as    |
+//| given: the series flag is not consulted):                        |
+//| - SimpleMA: mean of price[position-period+1 … position];         |
+//| - ExponentialMA: price[position]·k + prev_value·(1-k),           |
+//|   k = 2/(period+1);                                              |
+//| - SmoothedMA: (prev_value·(period-1) + price[position]) / period |
+//|   (from position period-1 on: as MT5's, the first value too is   |
+//|   this step, not the simple mean the buffer form seeds with);    |
+//| - LinearWeightedMA: weights period (newest) down to 1, divided   |
+//|   by period·(period+1)/2.                                        |
+//| They answer 0.0 for a period below 1 or (all but ExponentialMA)  |
+//| a position before period-1.                                      |
+//|                                                                  |
+//| A whole buffer (the *OnBuffer functions, as an indicator's       |
+//| OnCalculate uses them): price[] holds rates_total values, the    |
+//| meaningful ones from \`begin\`; buffer[] receives the averages in  |
+//| the same indexing. With prev_calculated = 0 (or a value that     |
+//| cannot continue) everything is computed: 0.0 before the first    |
+//| average (index begin+period-1; from \`begin\` for the exponential  |
+//| one, seeded with price[begin]); otherwise only from              |
+//| prev_calculated-1 on. They answer rates_total, or 0 when period  |
+//| is below 1 or exceeds the rates_total-begin values (buffer       |
+//| untouched). Series-ordered arrays are handled (their flags are   |
+//| restored); a dynamic buffer shorter than rates_total is resized. |
+//| LinearWeightedMAOnBuffer's weight_sum receives                   |
+//| period·(period+1)/2.                                             |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+
+//+------------------------------------------------------------------+
+//| Simple moving average at \`position\`.                             |
+//+------------------------------------------------------------------+
+double SimpleMA(const int position, const int period, const double &price[])
+  {
+   if(period < 1 || position < period - 1)
+      return(0.0);
+   double sum = 0.0;
+   for(int i = position - period + 1; i <= position; i++)
+      sum += price[i];
+   return(sum / period);
+  }
+//+------------------------------------------------------------------+
+//| Exponential moving average at \`position\`, from the previous one. |
+//+------------------------------------------------------------------+
+double ExponentialMA(const int position, const int period, const double prev_value, const double &price[])
+  {
+   if(period < 1)
+      return(0.0);
+   double k = 2.0 / (period + 1.0);
+   return(price[position] * k + prev_value * (1.0 - k));
+  }
+//+------------------------------------------------------------------+
+//| Smoothed moving average at \`position\`, from the previous one.    |
+//+------------------------------------------------------------------+
+double SmoothedMA(const int position, const int period, const double prev_value, const double &price[])
+  {
+   if(period < 1 || position < period - 1)
+      return(0.0);
+   return((prev_value * (period - 1) + price[position]) / period);
+  }
+//+------------------------------------------------------------------+
+//| Linear weighted moving average at \`position\`.                    |
+//+------------------------------------------------------------------+
+double LinearWeightedMA(const int position, const int period, const double &price[])
+  {
+   if(period < 1 || position < period - 1)
+      return(0.0);
+   double sum = 0.0;
+   for(int j = 0; j < period; j++)
+      sum += (period - j) * price[position - j];
+   return(sum / (period * (period + 1) / 2.0));
+  }
+//+------------------------------------------------------------------+
+//| Checks the arguments of an *OnBuffer function, makes room in the |
+//| buffer and clears the series flags (saved in the two bools).     |
+//| Answers where to start: \`first\` (the first average) for a full   |
+//| computation, else prev_calculated-1; -1 when nothing can be done.|
+//+------------------------------------------------------------------+
+int MAOnBufferStart(const int rates_total, const int prev_calculated, const int begin, const int period,
+                    const int first, const double &price[], double &buffer[],
+                    bool &price_series, bool &buffer_series)
+  {
+   if(period < 1 || begin < 0 || period > rates_total - begin)
+      return(-1);
+   if(ArraySize(buffer) < rates_total && ArrayResize(buffer, rates_total) < rates_total)
+      return(-1);
+   price_series = ArrayGetAsSeries(price);
+   buffer_series = ArrayGetAsSeries(buffer);
+   ArraySetAsSeries(price, false);
+   ArraySetAsSeries(buffer, false);
+   if(prev_calculated <= first || prev_calculated > rates_total)
+     {
+      for(int i = 0; i < first; i++)
+         buffer[i] = 0.0;
+      return(first);
+     }
+   return(prev_calculated - 1);
+  }
+//+------------------------------------------------------------------+
+//| Restores the series flags MAOnBufferStart cleared.               |
+//+------------------------------------------------------------------+
+void MAOnBufferEnd(const double &price[], double &buffer[], const bool price_series, const bool buffer_series)
+  {
+   ArraySetAsSeries(price, price_series);
+   ArraySetAsSeries(buffer, buffer_series);
+  }
+//+------------------------------------------------------------------+
+//| Simple moving average of a buffer.                               |
+//+------------------------------------------------------------------+
+int SimpleMAOnBuffer(const int rates_total, const int prev_calculated, const int begin, const int period,
+                     const double &price[], double &buffer[])
+  {
+   bool price_series = false, buffer_series = false;
+   int first = begin + period - 1;
+   int start = MAOnBufferStart(rates_total, prev_calculated, begin, period, first, price, buffer, price_series, buffer_series);
+   if(start < 0)
+      return(0);
+   if(start == first)
+     {
+      double sum = 0.0;
+      for(int i = begin; i <= first; i++)
+         sum += price[i];
+      buffer[first] = sum / period;
+      start++;
+     }
+   for(int i = start; i < rates_total; i++)
+      buffer[i] = buffer[i - 1] + (price[i] - price[i - period]) / period;
+   MAOnBufferEnd(price, buffer, price_series, buffer_series);
+   return(rates_total);
+  }
+//+------------------------------------------------------------------+
+//| Exponential moving average of a buffer (from price[begin]).      |
+//+------------------------------------------------------------------+
+int ExponentialMAOnBuffer(const int rates_total, const int prev_calculated, const int begin, const int period,
+                          const double &price[], double &buffer[])
+  {
+   bool price_series = false, buffer_series = false;
+   int start = MAOnBufferStart(rates_total, prev_calculated, begin, period, begin, price, buffer, price_series, buffer_series);
+   if(start < 0)
+      return(0);
+   if(start == begin)
+     {
+      buffer[begin] = price[begin];
+      start++;
+     }
+   double k = 2.0 / (period + 1.0);
+   for(int i = start; i < rates_total; i++)
+      buffer[i] = price[i] * k + buffer[i - 1] * (1.0 - k);
+   MAOnBufferEnd(price, buffer, price_series, buffer_series);
+   return(rates_total);
+  }
+//+------------------------------------------------------------------+
+//| Smoothed moving average of a buffer.                             |
+//+------------------------------------------------------------------+
+int SmoothedMAOnBuffer(const int rates_total, const int prev_calculated, const int begin, const int period,
+                       const double &price[], double &buffer[])
+  {
+   bool price_series = false, buffer_series = false;
+   int first = begin + period - 1;
+   int start = MAOnBufferStart(rates_total, prev_calculated, begin, period, first, price, buffer, price_series, buffer_series);
+   if(start < 0)
+      return(0);
+   if(start == first)
+     {
+      double sum = 0.0;
+      for(int i = begin; i <= first; i++)
+         sum += price[i];
+      buffer[first] = sum / period;
+      start++;
+     }
+   for(int i = start; i < rates_total; i++)
+      buffer[i] = (buffer[i - 1] * (period - 1) + price[i]) / period;
+   MAOnBufferEnd(price, buffer, price_series, buffer_series);
+   return(rates_total);
+  }
+//+------------------------------------------------------------------+
+//| Linear weighted moving average of a buffer; weight_sum receives  |
+//| the sum of the weights.                                          |
+//+------------------------------------------------------------------+
+int LinearWeightedMAOnBuffer(const int rates_total, const int prev_calculated, const int begin, const int period,
+                             const double &price[], double &buffer[], int &weight_sum)
+  {
+   bool price_series = false, buffer_series = false;
+   int first = begin + period - 1;
+   int start = MAOnBufferStart(rates_total, prev_calculated, begin, period, first, price, buffer, price_series, buffer_series);
+   if(start < 0)
+      return(0);
+   weight_sum = period * (period + 1) / 2;
+   for(int i = start; i < rates_total; i++)
+     {
+      double sum = 0.0;
+      for(int j = 0; j < period; j++)
+         sum += (period - j) * price[i - j];
+      buffer[i] = sum / weight_sum;
+     }
+   MAOnBufferEnd(price, buffer, price_series, buffer_series);
+   return(rates_total);
+  }
+int LinearWeightedMAOnBuffer(const int rates_total, const int prev_calculated, const int begin, const int period,
+                             const double &price[], double &buffer[])
+  {
+   int weight_sum = 0;
+   return(LinearWeightedMAOnBuffer(rates_total, prev_calculated, begin, period, price, buffer, weight_sum));
+  }
+`,
   "Object.mqh": `//+------------------------------------------------------------------+
 //| Object.mqh — class CObject, root of the Standard Library.        |
 //|                                                                  |
@@ -35,6 +17397,532 @@ public:
    //--- ordering used by sorted collections (equal unless overridden)
    virtual int       Compare(const CObject *node, const int mode = 0) const { return(0); }
   };
+`,
+  "Strings/String.mqh": `//+------------------------------------------------------------------+
+//| Strings/String.mqh — class CString (Standard Library).           |
+//|                                                                  |
+//| A string with methods: assigning, appending, inserting,          |
+//| comparing (StringCompare order), extracting, trimming, case,     |
+//| searching, removing and replacing substrings. Positions count    |
+//| characters from 0. Trim, TrimLeft and TrimRight remove spaces,   |
+//| tabs, carriage returns and line feeds as well as the characters  |
+//| of \`targets\`, and return how many characters they removed.       |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CString : public CObject
+  {
+protected:
+   string            m_string;         // the text
+
+public:
+                     CString(void) : m_string("") {}
+                    ~CString(void) {}
+   //--- the text and its length
+   string            Str(void) const { return(m_string); }
+   uint              Len(void) const { return((uint)StringLen(m_string)); }
+   //--- copying out
+   void              Copy(string &copy) const { copy = m_string; }
+   void              Copy(CString *copy) const;
+   //--- filling, assigning, appending, inserting
+   bool              Fill(const short character) { return(StringFill(m_string, character)); }
+   void              Assign(const string str) { m_string = str; }
+   void              Assign(const CString *str);
+   void              Append(const string str) { m_string += str; }
+   void              Append(const CString *str);
+   uint              Insert(const uint pos, const string substring);
+   uint              Insert(const uint pos, const CString *substring);
+   //--- comparing: -1, 0 or 1 as the text is below, equal to or above the other
+   int               Compare(const string str) const { return(StringCompare(m_string, str, true)); }
+   int               Compare(const CString *str) const;
+   int               CompareNoCase(const string str) const { return(StringCompare(m_string, str, false)); }
+   int               CompareNoCase(const CString *str) const;
+   //--- extracting
+   string            Left(const uint count) const;
+   string            Right(const uint count) const;
+   string            Mid(const uint pos, const uint count) const;
+   //--- trimming
+   int               Trim(const string targets);
+   int               TrimLeft(const string targets);
+   int               TrimRight(const string targets);
+   //--- changing
+   bool              Clear(void) { m_string = ""; return(true); }
+   bool              ToUpper(void) { return(StringToUpper(m_string)); }
+   bool              ToLower(void) { return(StringToLower(m_string)); }
+   void              Reverse(void);
+   //--- searching: a position, or -1
+   int               Find(const uint start, const string substring) const;
+   int               FindRev(const string substring) const;
+   //--- removing and replacing every occurrence; how many there were
+   uint              Remove(const string substring);
+   uint              Replace(const string substring, const string newstring);
+
+protected:
+   //--- true for the characters the trims remove
+   bool              IsTrimmed(const ushort ch, const string targets) const;
+  };
+//+------------------------------------------------------------------+
+//| Copies the text into another CString.                            |
+//+------------------------------------------------------------------+
+void CString::Copy(CString *copy) const
+  {
+   if(CheckPointer(copy))
+      copy.Assign(m_string);
+  }
+//+------------------------------------------------------------------+
+//| Takes the text of another CString.                               |
+//+------------------------------------------------------------------+
+void CString::Assign(const CString *str)
+  {
+   if(CheckPointer(str))
+      m_string = str.Str();
+  }
+//+------------------------------------------------------------------+
+//| Appends the text of another CString.                             |
+//+------------------------------------------------------------------+
+void CString::Append(const CString *str)
+  {
+   if(CheckPointer(str))
+      m_string += str.Str();
+  }
+//+------------------------------------------------------------------+
+//| Inserts a substring before position pos (past the end: at the    |
+//| end); the new length.                                            |
+//+------------------------------------------------------------------+
+uint CString::Insert(const uint pos, const string substring)
+  {
+   int len = StringLen(m_string);
+   int at = ((long)pos < len) ? (int)pos : len;
+   m_string = StringSubstr(m_string, 0, at) + substring + StringSubstr(m_string, at);
+   return((uint)StringLen(m_string));
+  }
+//+------------------------------------------------------------------+
+//| Inserts the text of another CString before position pos.         |
+//+------------------------------------------------------------------+
+uint CString::Insert(const uint pos, const CString *substring)
+  {
+   if(!CheckPointer(substring))
+      return(Len());
+   return(Insert(pos, substring.Str()));
+  }
+//+------------------------------------------------------------------+
+//| Compares with the text of another CString (case matters).        |
+//+------------------------------------------------------------------+
+int CString::Compare(const CString *str) const
+  {
+   if(!CheckPointer(str))
+      return(StringLen(m_string) > 0 ? 1 : 0);
+   string other = str.Str();
+   return(StringCompare(m_string, other, true));
+  }
+//+------------------------------------------------------------------+
+//| Compares with the text of another CString (case ignored).        |
+//+------------------------------------------------------------------+
+int CString::CompareNoCase(const CString *str) const
+  {
+   if(!CheckPointer(str))
+      return(StringLen(m_string) > 0 ? 1 : 0);
+   string other = str.Str();
+   return(StringCompare(m_string, other, false));
+  }
+//+------------------------------------------------------------------+
+//| The first \`count\` characters.                                    |
+//+------------------------------------------------------------------+
+string CString::Left(const uint count) const
+  {
+   int len = StringLen(m_string);
+   if((long)count >= len)
+      return(m_string);
+   return(StringSubstr(m_string, 0, (int)count));
+  }
+//+------------------------------------------------------------------+
+//| The last \`count\` characters.                                     |
+//+------------------------------------------------------------------+
+string CString::Right(const uint count) const
+  {
+   int len = StringLen(m_string);
+   if((long)count >= len)
+      return(m_string);
+   return(StringSubstr(m_string, len - (int)count));
+  }
+//+------------------------------------------------------------------+
+//| \`count\` characters from position pos.                            |
+//+------------------------------------------------------------------+
+string CString::Mid(const uint pos, const uint count) const
+  {
+   int len = StringLen(m_string);
+   if((long)pos >= len)
+      return("");
+   int n = ((long)pos + (long)count > len) ? len - (int)pos : (int)count;
+   return(StringSubstr(m_string, (int)pos, n));
+  }
+//+------------------------------------------------------------------+
+//| Whitespace, or one of the characters of \`targets\`.               |
+//+------------------------------------------------------------------+
+bool CString::IsTrimmed(const ushort ch, const string targets) const
+  {
+   if(ch == ' ' || ch == '\\t' || ch == '\\r' || ch == '\\n')
+      return(true);
+   int n = StringLen(targets);
+   for(int i = 0; i < n; i++)
+      if(StringGetCharacter(targets, i) == ch)
+         return(true);
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| Removes the leading and trailing trimmed characters.             |
+//+------------------------------------------------------------------+
+int CString::Trim(const string targets)
+  {
+   int left = TrimLeft(targets);
+   return(left + TrimRight(targets));
+  }
+//+------------------------------------------------------------------+
+//| Removes the leading trimmed characters; how many.                |
+//+------------------------------------------------------------------+
+int CString::TrimLeft(const string targets)
+  {
+   int len = StringLen(m_string);
+   int i = 0;
+   while(i < len && IsTrimmed(StringGetCharacter(m_string, i), targets))
+      i++;
+   if(i > 0)
+      m_string = StringSubstr(m_string, i);
+   return(i);
+  }
+//+------------------------------------------------------------------+
+//| Removes the trailing trimmed characters; how many.               |
+//+------------------------------------------------------------------+
+int CString::TrimRight(const string targets)
+  {
+   int len = StringLen(m_string);
+   int i = len;
+   while(i > 0 && IsTrimmed(StringGetCharacter(m_string, i - 1), targets))
+      i--;
+   if(i < len)
+      m_string = StringSubstr(m_string, 0, i);
+   return(len - i);
+  }
+//+------------------------------------------------------------------+
+//| Reverses the order of the characters.                            |
+//+------------------------------------------------------------------+
+void CString::Reverse(void)
+  {
+   int len = StringLen(m_string);
+   string reversed = "";
+   for(int i = len - 1; i >= 0; i--)
+      reversed += ShortToString(StringGetCharacter(m_string, i));
+   m_string = reversed;
+  }
+//+------------------------------------------------------------------+
+//| Position of the first occurrence of substring from \`start\`.      |
+//+------------------------------------------------------------------+
+int CString::Find(const uint start, const string substring) const
+  {
+   if(StringLen(substring) == 0 || (long)start >= StringLen(m_string))
+      return(-1);
+   return(StringFind(m_string, substring, (int)start));
+  }
+//+------------------------------------------------------------------+
+//| Position of the last occurrence of substring.                    |
+//+------------------------------------------------------------------+
+int CString::FindRev(const string substring) const
+  {
+   if(StringLen(substring) == 0)
+      return(-1);
+   int last = -1;
+   int pos = StringFind(m_string, substring, 0);
+   while(pos >= 0)
+     {
+      last = pos;
+      pos = StringFind(m_string, substring, pos + 1);
+     }
+   return(last);
+  }
+//+------------------------------------------------------------------+
+//| Removes every occurrence of substring; how many.                 |
+//+------------------------------------------------------------------+
+uint CString::Remove(const string substring)
+  {
+   return(Replace(substring, ""));
+  }
+//+------------------------------------------------------------------+
+//| Replaces every occurrence of substring by newstring; how many.   |
+//+------------------------------------------------------------------+
+uint CString::Replace(const string substring, const string newstring)
+  {
+   if(StringLen(substring) == 0)
+      return(0);
+   int n = StringReplace(m_string, substring, newstring);
+   return(n > 0 ? (uint)n : 0);
+  }
+//+------------------------------------------------------------------+
+`,
+  "Tools/DateTime.mqh": `//+------------------------------------------------------------------+
+//| Tools/DateTime.mqh — structure CDateTime (Standard Library).     |
+//|                                                                  |
+//| An MqlDateTime with methods: names of months and days, days in   |
+//| the month, conversion from and to datetime, setters of each part |
+//| and calendar arithmetic.                                         |
+//| - The setters ignore a value out of range (seconds and minutes   |
+//|   0…59, hours 0…23, day 1…DaysInMonth(), month 1…12, year from   |
+//|   1970); a new month or year keeps the day within the month      |
+//|   (DayCheck: 31 January + 1 month is 28/29 February).            |
+//| - SecInc…DayInc/…Dec move the time by that many seconds, minutes,|
+//|   hours or days, carrying into the larger parts; MonInc/YearInc  |
+//|   and their …Dec move the month or year and then apply DayCheck. |
+//|   A negative delta moves the other way.                          |
+//| - After a setter or a move, day_of_week and day_of_year follow   |
+//|   the new date (DateTime(MqlDateTime) copies the structure as    |
+//|   given).                                                        |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+
+struct CDateTime : public MqlDateTime
+  {
+   //--- names (English), by number or of the structure's month / day of the week
+   string            MonthName(const int num) const;
+   string            ShortMonthName(const int num) const;
+   string            DayName(const int num) const;
+   string            ShortDayName(const int num) const;
+   string            MonthName(void) const { return(MonthName(mon)); }
+   string            ShortMonthName(void) const { return(ShortMonthName(mon)); }
+   string            DayName(void) const { return(DayName(day_of_week)); }
+   string            ShortDayName(void) const { return(ShortDayName(day_of_week)); }
+   //--- days in the structure's month (0 for a month out of range)
+   int               DaysInMonth(void) const;
+   //--- the whole value
+   datetime          DateTime(void) { return(StructToTime(this)); }
+   void              DateTime(const datetime value) { TimeToStruct(value, this); }
+   void              DateTime(const MqlDateTime &value);
+   //--- the date part (year, month, day) or the time part (hour, minute, second) of a value
+   void              Date(const datetime value);
+   void              Date(const MqlDateTime &value);
+   void              Time(const datetime value);
+   void              Time(const MqlDateTime &value);
+   //--- setters of one part
+   void              Sec(const int value);
+   void              Min(const int value);
+   void              Hour(const int value);
+   void              Day(const int value);
+   void              Mon(const int value);
+   void              Year(const int value);
+   //--- moves
+   void              SecDec(int delta = 1) { MoveSeconds(-(long)delta); }
+   void              SecInc(int delta = 1) { MoveSeconds(delta); }
+   void              MinDec(int delta = 1) { MoveSeconds(-60 * (long)delta); }
+   void              MinInc(int delta = 1) { MoveSeconds(60 * (long)delta); }
+   void              HourDec(int delta = 1) { MoveSeconds(-3600 * (long)delta); }
+   void              HourInc(int delta = 1) { MoveSeconds(3600 * (long)delta); }
+   void              DayDec(int delta = 1) { MoveSeconds(-86400 * (long)delta); }
+   void              DayInc(int delta = 1) { MoveSeconds(86400 * (long)delta); }
+   void              MonDec(int delta = 1) { MoveMonths(-(long)delta); }
+   void              MonInc(int delta = 1) { MoveMonths(delta); }
+   void              YearDec(int delta = 1) { MoveMonths(-12 * (long)delta); }
+   void              YearInc(int delta = 1) { MoveMonths(12 * (long)delta); }
+   //--- keeps the day within the month (the last day if beyond)
+   void              DayCheck(void);
+
+   //--- helpers
+   void              MoveSeconds(const long delta);
+   void              MoveMonths(const long delta);
+   void              Refresh(void);
+  };
+//+------------------------------------------------------------------+
+//| Month name, 1 = "January"; "Bad month" out of range.             |
+//+------------------------------------------------------------------+
+string CDateTime::MonthName(const int num) const
+  {
+   string names[12] = {"January", "February", "March", "April", "May", "June", "July",
+                       "August", "September", "October", "November", "December"};
+   if(num < 1 || num > 12)
+      return("Bad month");
+   return(names[num - 1]);
+  }
+//+------------------------------------------------------------------+
+//| Short month name, 1 = "jan"; "Bad month" out of range.           |
+//+------------------------------------------------------------------+
+string CDateTime::ShortMonthName(const int num) const
+  {
+   if(num < 1 || num > 12)
+      return("Bad month");
+   string name = MonthName(num);
+   StringToLower(name);
+   return(StringSubstr(name, 0, 3));
+  }
+//+------------------------------------------------------------------+
+//| Day name, 0 = "Sunday"; "Bad day of week" out of range.          |
+//+------------------------------------------------------------------+
+string CDateTime::DayName(const int num) const
+  {
+   string names[7] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+   if(num < 0 || num > 6)
+      return("Bad day of week");
+   return(names[num]);
+  }
+//+------------------------------------------------------------------+
+//| Two-letter day name, 0 = "Su"; "Bad day of week" out of range.   |
+//+------------------------------------------------------------------+
+string CDateTime::ShortDayName(const int num) const
+  {
+   if(num < 0 || num > 6)
+      return("Bad day of week");
+   return(StringSubstr(DayName(num), 0, 2));
+  }
+//+------------------------------------------------------------------+
+//| Days in the month of the structure (Gregorian leap years).       |
+//+------------------------------------------------------------------+
+int CDateTime::DaysInMonth(void) const
+  {
+   if(mon < 1 || mon > 12)
+      return(0);
+   if(mon == 2)
+     {
+      bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+      return(leap ? 29 : 28);
+     }
+   if(mon == 4 || mon == 6 || mon == 9 || mon == 11)
+      return(30);
+   return(31);
+  }
+//+------------------------------------------------------------------+
+//| Copies every field of \`value\`.                                   |
+//+------------------------------------------------------------------+
+void CDateTime::DateTime(const MqlDateTime &value)
+  {
+   year = value.year;
+   mon = value.mon;
+   day = value.day;
+   hour = value.hour;
+   min = value.min;
+   sec = value.sec;
+   day_of_week = value.day_of_week;
+   day_of_year = value.day_of_year;
+  }
+//+------------------------------------------------------------------+
+//| Takes the date of \`value\`, keeps the time.                       |
+//+------------------------------------------------------------------+
+void CDateTime::Date(const datetime value)
+  {
+   MqlDateTime parts;
+   TimeToStruct(value, parts);
+   Date(parts);
+  }
+void CDateTime::Date(const MqlDateTime &value)
+  {
+   year = value.year;
+   mon = value.mon;
+   day = value.day;
+   DayCheck();
+  }
+//+------------------------------------------------------------------+
+//| Takes the time of day of \`value\`, keeps the date.                |
+//+------------------------------------------------------------------+
+void CDateTime::Time(const datetime value)
+  {
+   MqlDateTime parts;
+   TimeToStruct(value, parts);
+   Time(parts);
+  }
+void CDateTime::Time(const MqlDateTime &value)
+  {
+   hour = value.hour;
+   min = value.min;
+   sec = value.sec;
+  }
+//+------------------------------------------------------------------+
+//| Setters: a value out of range is ignored.                        |
+//+------------------------------------------------------------------+
+void CDateTime::Sec(const int value)
+  {
+   if(value >= 0 && value < 60)
+      sec = value;
+  }
+void CDateTime::Min(const int value)
+  {
+   if(value >= 0 && value < 60)
+      min = value;
+  }
+void CDateTime::Hour(const int value)
+  {
+   if(value >= 0 && value < 24)
+      hour = value;
+  }
+void CDateTime::Day(const int value)
+  {
+   if(value < 1 || value > DaysInMonth())
+      return;
+   day = value;
+   Refresh();
+  }
+void CDateTime::Mon(const int value)
+  {
+   if(value < 1 || value > 12)
+      return;
+   mon = value;
+   DayCheck();
+  }
+void CDateTime::Year(const int value)
+  {
+   if(value < 1970)
+      return;
+   year = value;
+   DayCheck();
+  }
+//+------------------------------------------------------------------+
+//| Keeps the day within the month, then refreshes the day of the    |
+//| week and of the year.                                            |
+//+------------------------------------------------------------------+
+void CDateTime::DayCheck(void)
+  {
+   int last = DaysInMonth();
+   if(day > last)
+      day = last;
+   if(day < 1)
+      day = 1;
+   Refresh();
+  }
+//+------------------------------------------------------------------+
+//| Moves the value by \`delta\` seconds.                              |
+//+------------------------------------------------------------------+
+void CDateTime::MoveSeconds(const long delta)
+  {
+   if(delta == 0)
+      return;
+   datetime value = StructToTime(this);
+   TimeToStruct(value + delta, this);
+  }
+//+------------------------------------------------------------------+
+//| Moves the month by \`delta\` months (carrying into the year), then |
+//| keeps the day within the new month.                              |
+//+------------------------------------------------------------------+
+void CDateTime::MoveMonths(const long delta)
+  {
+   if(delta == 0)
+      return;
+   long months = (long)year * 12 + (mon - 1) + delta;
+   long y = months / 12;
+   long m = months % 12;
+   if(m < 0)
+     {
+      m += 12;
+      y--;
+     }
+   year = (int)y;
+   mon = (int)m + 1;
+   DayCheck();
+  }
+//+------------------------------------------------------------------+
+//| Recomputes day_of_week and day_of_year from the date.            |
+//+------------------------------------------------------------------+
+void CDateTime::Refresh(void)
+  {
+   MqlDateTime parts;
+   TimeToStruct(StructToTime(this), parts);
+   day_of_week = parts.day_of_week;
+   day_of_year = parts.day_of_year;
+  }
 `,
   "Trade/AccountInfo.mqh": `//+------------------------------------------------------------------+
 //| Trade/AccountInfo.mqh — class CAccountInfo (Standard Library).   |
@@ -485,6 +18373,51 @@ public:
    bool              CheckMarketWatch(void);
   };
 `,
+  "Trade/TerminalInfo.mqh": `//+------------------------------------------------------------------+
+//| Trade/TerminalInfo.mqh — class CTerminalInfo (Standard Library). |
+//|                                                                  |
+//| Quick access to the client terminal's properties through         |
+//| TerminalInfoInteger and TerminalInfoString; the answers are the  |
+//| runtime's (ea-runtime/src/runtime/terminal.ts: a live terminal,  |
+//| connected, 64-bit, DLLs not allowed…).                           |
+//| Ordinary MQL5 source with bodies, compiled with the program.     |
+//+------------------------------------------------------------------+
+#include <Object.mqh>
+
+class CTerminalInfo : public CObject
+  {
+public:
+                     CTerminalInfo(void) {}
+                    ~CTerminalInfo(void) {}
+   //--- integer properties
+   int               Build(void) const { return(TerminalInfoInteger(TERMINAL_BUILD)); }
+   bool              IsConnected(void) const { return(TerminalInfoInteger(TERMINAL_CONNECTED) != 0); }
+   bool              IsDLLsAllowed(void) const { return(TerminalInfoInteger(TERMINAL_DLLS_ALLOWED) != 0); }
+   bool              IsTradeAllowed(void) const { return(TerminalInfoInteger(TERMINAL_TRADE_ALLOWED) != 0); }
+   bool              IsEmailEnabled(void) const { return(TerminalInfoInteger(TERMINAL_EMAIL_ENABLED) != 0); }
+   bool              IsFtpEnabled(void) const { return(TerminalInfoInteger(TERMINAL_FTP_ENABLED) != 0); }
+   int               MaxBars(void) const { return(TerminalInfoInteger(TERMINAL_MAXBARS)); }
+   int               CodePage(void) const { return(TerminalInfoInteger(TERMINAL_CODEPAGE)); }
+   int               CPUCores(void) const { return(TerminalInfoInteger(TERMINAL_CPU_CORES)); }
+   int               MemoryPhysical(void) const { return(TerminalInfoInteger(TERMINAL_MEMORY_PHYSICAL)); }
+   int               MemoryTotal(void) const { return(TerminalInfoInteger(TERMINAL_MEMORY_TOTAL)); }
+   int               MemoryAvailable(void) const { return(TerminalInfoInteger(TERMINAL_MEMORY_AVAILABLE)); }
+   int               MemoryUsed(void) const { return(TerminalInfoInteger(TERMINAL_MEMORY_USED)); }
+   bool              IsX64(void) const { return(TerminalInfoInteger(TERMINAL_X64) != 0); }
+   int               OpenCLSupport(void) const { return(TerminalInfoInteger(TERMINAL_OPENCL_SUPPORT)); }
+   int               DiskSpace(void) const { return(TerminalInfoInteger(TERMINAL_DISK_SPACE)); }
+   //--- string properties
+   string            Language(void) const { return(TerminalInfoString(TERMINAL_LANGUAGE)); }
+   string            Name(void) const { return(TerminalInfoString(TERMINAL_NAME)); }
+   string            Company(void) const { return(TerminalInfoString(TERMINAL_COMPANY)); }
+   string            Path(void) const { return(TerminalInfoString(TERMINAL_PATH)); }
+   string            DataPath(void) const { return(TerminalInfoString(TERMINAL_DATA_PATH)); }
+   string            CommonDataPath(void) const { return(TerminalInfoString(TERMINAL_COMMONDATA_PATH)); }
+   //--- any property
+   long              InfoInteger(const ENUM_TERMINAL_INFO_INTEGER prop_id) const { return(TerminalInfoInteger(prop_id)); }
+   string            InfoString(const ENUM_TERMINAL_INFO_STRING prop_id) const { return(TerminalInfoString(prop_id)); }
+  };
+`,
   "Trade/Trade.mqh": `//+------------------------------------------------------------------+
 //| Trade/Trade.mqh — class CTrade (Standard Library).               |
 //|                                                                  |
@@ -708,6 +18641,8 @@ double Point();
 // ---------------------------------------------------------------- conversion
 string CharToString(uchar char_code);
 string CharArrayToString(const uchar &array[], int start=0, int count=-1, uint codepage=CP_ACP);
+// char[] forms: MQL5 accepts char arrays here too (WebRequest's data[] and result[] are char[]).
+string CharArrayToString(const char &array[], int start=0, int count=-1, uint codepage=CP_ACP);
 bool   CharArrayToStruct(void &struct_object, const uchar &char_array[], uint start_pos=0);
 bool   StructToCharArray(const void &struct_object, uchar &char_array[], uint start_pos=0);
 uint   ColorToARGB(color clr, uchar alpha=255);
@@ -719,6 +18654,7 @@ string ShortArrayToString(const ushort &array[], int start=0, int count=-1);
 string TimeToString(datetime value, int mode=TIME_DATE|TIME_MINUTES);
 double NormalizeDouble(double value, int digits);
 int    StringToCharArray(string text_string, uchar &array[], int start=0, int count=-1, uint codepage=CP_ACP);
+int    StringToCharArray(string text_string, char &array[], int start=0, int count=-1, uint codepage=CP_ACP);
 color  StringToColor(string color_string);
 double StringToDouble(string value);
 long   StringToInteger(string value);
@@ -1074,6 +19010,7 @@ bool   FileFindNext(long search_handle, string &returned_filename);
 void   FileFindClose(long search_handle);
 bool   FileIsExist(const string file_name, int common_flag=0);
 int    FileOpen(string file_name, int open_flags, short delimiter='\\t', uint codepage=CP_ACP);
+int    FileOpen(string file_name, int open_flags, string delimiter, uint codepage=CP_ACP);
 void   FileClose(int file_handle);
 bool   FileCopy(const string src_file_name, int common_flag, const string dst_file_name, int mode_flags);
 bool   FileDelete(const string file_name, int common_flag=0);
@@ -1083,7 +19020,6 @@ long   FileGetInteger(int file_handle, ENUM_FILE_PROPERTY_INTEGER property_id);
 long   FileGetInteger(const string file_name, ENUM_FILE_PROPERTY_INTEGER property_id, bool common_folder=false);
 bool   FileIsEnding(int file_handle);
 bool   FileIsLineEnding(int file_handle);
-uint   FileReadArray(int file_handle, void &array[], int start=0, int count=WHOLE_ARRAY);
 bool   FileReadBool(int file_handle);
 datetime FileReadDatetime(int file_handle);
 double FileReadDouble(int file_handle);
@@ -1097,15 +19033,40 @@ bool   FileSeek(int file_handle, long offset, ENUM_FILE_POSITION origin);
 ulong  FileSize(int file_handle);
 ulong  FileTell(int file_handle);
 uint   FileWrite(int file_handle, ...);
-uint   FileWriteArray(int file_handle, const void &array[], int start=0, int count=WHOLE_ARRAY);
 uint   FileWriteDouble(int file_handle, double value);
 uint   FileWriteFloat(int file_handle, float value);
 uint   FileWriteInteger(int file_handle, int value, int size=INT_VALUE);
 uint   FileWriteLong(int file_handle, long value);
 uint   FileWriteString(int file_handle, const string text_string, int length=-1);
 uint   FileWriteStruct(int file_handle, const void &struct_object, int size=-1);
-long   FileLoad(const string file_name, void &buffer[], int common_flag=0);
-bool   FileSave(const string file_name, const void &buffer[], int common_flag=0);
+//--- Arrays: JS arrays do not carry their element type, so each function is a template that
+//--- passes three values of it, (T)-1, (T)0.1 and (T)4295033089.0, to the runtime's form with
+//--- the extra parameters; from them the runtime tells char…ulong, float, double, bool and
+//--- string apart (ea-runtime/src/runtime/files.ts). Arrays of structures are not supported.
+uint   FileReadArray(int file_handle, void &array[], int start, int count, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+uint   FileWriteArray(int file_handle, const void &array[], int start, int count, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+long   FileLoad(const string file_name, void &buffer[], int common_flag, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+bool   FileSave(const string file_name, const void &buffer[], int common_flag, const void &probe_minus_one, const void &probe_tenth, const void &probe_wide);
+template<typename T>
+uint   FileReadArray(int file_handle, T &array[], int start=0, int count=WHOLE_ARRAY)
+  {
+   return(FileReadArray(file_handle, array, start, count, (T)-1, (T)0.1, (T)4295033089.0));
+  }
+template<typename T>
+uint   FileWriteArray(int file_handle, const T &array[], int start=0, int count=WHOLE_ARRAY)
+  {
+   return(FileWriteArray(file_handle, array, start, count, (T)-1, (T)0.1, (T)4295033089.0));
+  }
+template<typename T>
+long   FileLoad(const string file_name, T &buffer[], int common_flag=0)
+  {
+   return(FileLoad(file_name, buffer, common_flag, (T)-1, (T)0.1, (T)4295033089.0));
+  }
+template<typename T>
+bool   FileSave(const string file_name, const T &buffer[], int common_flag=0)
+  {
+   return(FileSave(file_name, buffer, common_flag, (T)-1, (T)0.1, (T)4295033089.0));
+  }
 bool   FolderCreate(string folder_name, int common_flag=0);
 bool   FolderDelete(string folder_name, int common_flag=0);
 bool   FolderClean(string folder_name, int common_flag=0);
@@ -1198,6 +19159,20 @@ bool   TesterWithdrawal(double money);
 // ---------------------------------------------------------------- network
 int    WebRequest(const string method, const string url, const string cookie, const string referer, int timeout, const char &data[], int data_size, char &result[], string &result_headers);
 int    WebRequest(const string method, const string url, const string headers, int timeout, const char &data[], char &result[], string &result_headers);
+
+// ---------------------------------------------------------------- custom indicators
+bool   SetIndexBuffer(int index, double &buffer[], ENUM_INDEXBUFFER_TYPE data_type=INDICATOR_DATA);
+bool   IndicatorSetDouble(int prop_id, double prop_value);
+bool   IndicatorSetDouble(int prop_id, int prop_modifier, double prop_value);
+bool   IndicatorSetInteger(int prop_id, int prop_value);
+bool   IndicatorSetInteger(int prop_id, int prop_modifier, int prop_value);
+bool   IndicatorSetString(int prop_id, string prop_value);
+bool   IndicatorSetString(int prop_id, int prop_modifier, string prop_value);
+bool   PlotIndexSetDouble(int plot_index, int prop_id, double prop_value);
+bool   PlotIndexSetInteger(int plot_index, int prop_id, int prop_value);
+bool   PlotIndexSetInteger(int plot_index, int prop_id, int prop_modifier, int prop_value);
+bool   PlotIndexSetString(int plot_index, int prop_id, string prop_value);
+int    PlotIndexGetInteger(int plot_index, int prop_id, int prop_modifier=0);
 `,
   "structs.mqh": `//+------------------------------------------------------------------+
 //| structs.mqh — the MQL5 predefined structures.                    |
