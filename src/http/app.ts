@@ -129,17 +129,24 @@ export function createApp(deps: AppDeps) {
     description:
       "Multi-tenant REST + WebSocket API for MetaTrader-style broker accounts. Every JSON response is the envelope {ok: true, data} or {ok: false, error: {code, message, details?}}, with an X-Request-Id header. The WebSocket protocol (/ws) is described by the AsyncAPI document.",
   });
+  /**
+   * The body limit of a request: TAS_MAX_BODY_BYTES, except EA uploads, which may carry a whole
+   * MQL5 program with its headers (TAS_EA_MAX_UPLOAD_BYTES, plus room for the multipart framing).
+   */
+  const eaUploadLimit = Math.max(config.maxBodyBytes, config.eaMaxUploadBytes + 65_536);
+  const bodyLimit = (request: Request): number =>
+    request.method === "POST" && new URL(request.url).pathname.replace(/\/+$/, "") === "/admin/eas"
+      ? eaUploadLimit
+      : config.maxBodyBytes;
   const app = new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
       requestIds.set(request, { id, startedAt: performance.now() });
       set.headers["x-request-id"] = id;
       const length = Number(request.headers.get("content-length") ?? "0");
-      if (length > config.maxBodyBytes) {
-        throw new AppError(
-          "PAYLOAD_TOO_LARGE",
-          `Request body exceeds the limit of ${config.maxBodyBytes} bytes`,
-        );
+      const limit = bodyLimit(request);
+      if (length > limit) {
+        throw new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds the limit of ${limit} bytes`);
       }
       // Malformed percent-encoding, non-UTF-8 bytes or NUL in the path or query: 400 here,
       // before routing (never a database error later).
@@ -149,7 +156,7 @@ export function createApp(deps: AppDeps) {
       // Every body is read here, within the limit (also chunked ones), and parsed by the
       // bounded parsers of input-guard.ts; the framework's own parsers never run.
       const type = contentType ?? "";
-      const bytes = await readBodyBytes(request, config.maxBodyBytes);
+      const bytes = await readBodyBytes(request, bodyLimit(request));
       if (/^multipart\/form-data\b/i.test(type)) {
         return parseMultipartBody(bytes, request.headers.get("content-type") ?? type);
       }

@@ -120,6 +120,22 @@ int OnCalculate(const int total, const int prev, const int begin, const double &
     expect(zipped.body.data).toMatchObject({ status: "ready", original_name: "uses-copy.mq5" });
   });
 
+  test("a 1 MB generated EA is accepted (above the ordinary request body limit) and compiled", async () => {
+    const parts = ["input int Base = 1;"];
+    for (let i = 0; parts.join("\n").length < 1_050_000; i += 1) {
+      parts.push(
+        `// generated rule ${i}: a comment line to pad the file the way builders do\nint Rule${i}(int x)\n  {\n   int y = x * ${i % 97} + Base;\n   if(y > ${i}) return(y - ${i});\n   return(y);\n  }`,
+      );
+    }
+    parts.push("void OnTick() { Print(Rule0(1) + Rule1(2)); }");
+    const source = parts.join("\n");
+    expect(source.length).toBeGreaterThan(1_000_000);
+    const res = await send([{ name: "generated.mq5", content: source }]);
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe("ready");
+    expect(res.body.data.input_params).toEqual([{ name: "Base", type: "int", default: "1" }]);
+  }, 30_000);
+
   test("a compile error is stored with status error and the MQL5 file, line and column", async () => {
     const res = await send([
       { name: "broken.mq5", content: "void OnTick()\n  {\n   Print(x);\n  }\n" },
