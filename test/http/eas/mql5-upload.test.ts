@@ -122,10 +122,10 @@ int OnCalculate(const int total, const int prev, const int begin, const double &
 
   test("a 1 MB generated EA is accepted (above the ordinary request body limit) and compiled", async () => {
     const parts = ["input int Base = 1;"];
-    for (let i = 0; parts.join("\n").length < 1_050_000; i += 1) {
-      parts.push(
-        `// generated rule ${i}: a comment line to pad the file the way builders do\nint Rule${i}(int x)\n  {\n   int y = x * ${i % 97} + Base;\n   if(y > ${i}) return(y - ${i});\n   return(y);\n  }`,
-      );
+    for (let i = 0, size = 0; size < 1_050_000; i += 1) {
+      const rule = `// generated rule ${i}: a comment line to pad the file the way builders do\nint Rule${i}(int x)\n  {\n   int y = x * ${i % 97} + Base;\n   if(y > ${i}) return(y - ${i});\n   return(y);\n  }`;
+      parts.push(rule);
+      size += rule.length + 1;
     }
     parts.push("void OnTick() { Print(Rule0(1) + Rule1(2)); }");
     const source = parts.join("\n");
