@@ -10,7 +10,8 @@
  * struct and object copy semantics, constructors/destructors as `$ctor`/`$dtor` methods, inputs
  * through the runtime's `input` API. Output goes through JsOut so every generated line keeps its
  * MQL5 origin. Errors are collected (one per statement), never thrown out.
- * Pure; imports the AST, the binder, the types and emit.ts.
+ * Conversions live in convert.ts and overload ranking in overloads.ts.
+ * Pure; imports the AST, the binder, the types, convert.ts, overloads.ts and emit.ts.
  */
 
 import type {
@@ -25,9 +26,20 @@ import type {
   VarDecl,
 } from "./ast.ts";
 import { type Binder, type FuncSym, type GlobalSym, jsIdent } from "./binder.ts";
+import {
+  conv,
+  fit,
+  fitFloat,
+  type LVal,
+  paren,
+  typedText,
+  type Val,
+  wideLiteral,
+} from "./convert.ts";
 import { CompileError, type DiagnosticBag, type Loc } from "./diagnostics.ts";
 import { JsOut } from "./emit.ts";
 import { NATIVE_GAPS } from "./include/index.ts";
+import { pick } from "./overloads.ts";
 import {
   arithmetic,
   type ClassSym,
@@ -49,33 +61,12 @@ import {
   typeName,
 } from "./types.ts";
 
-/** How to write to an expression. */
-type LVal =
-  | { readonly k: "plain"; readonly js: string }
-  | { readonly k: "index"; readonly arr: string; readonly idx: string; readonly site: number }
-  | { readonly k: "member"; readonly obj: string; readonly name: string };
-
-interface Val {
-  readonly js: string;
-  readonly ty: Ty;
-  readonly lv?: LVal;
-  /** A local scalar reference parameter: its holder can be passed on as is. */
-  readonly holder?: string;
-  /** Free of side effects and cheap: may be evaluated twice. */
-  readonly pure?: boolean;
-}
-
 interface Local {
   readonly js: string;
   readonly ty: Ty;
   /** Scalar `&` parameter: the value lives in `js.value`. */
   readonly holder: boolean;
   readonly isConst: boolean;
-}
-
-interface Candidate {
-  readonly params: readonly ParamSym[];
-  readonly variadic?: boolean;
 }
 
 const HOLDER_TYPES = (t: Ty): boolean =>
@@ -369,17 +360,16 @@ export class Lowering {
     const init = decl.init ? this.expr(decl.init) : undefined;
     if (ty.k === "enum") {
       const table = ty.builtin ? ty.name : `$E_${jsIdent(ty.name)}`;
-      return `input.enum(${table}, ${init ? this.conv(init, T.int, decl.loc) : "0"}, ${name})`;
+      return `input.enum(${table}, ${init ? conv(init, T.int, decl.loc) : "0"}, ${name})`;
     }
     if (ty.k !== "scalar") {
       this.err(d.loc, `an input must be of a scalar or enum type, not ${typeName(ty)}`);
     }
-    const def = (t: Ty, fallback: string): string =>
-      init ? this.conv(init, t, decl.loc) : fallback;
+    const def = (t: Ty, fallback: string): string => (init ? conv(init, t, decl.loc) : fallback);
     switch (ty.name) {
       case "double":
       case "float":
-        return this.fit(`input.double(${def(T.double, "0")}, ${name})`, ty);
+        return fit(`input.double(${def(T.double, "0")}, ${name})`, ty);
       case "bool":
         return `input.bool(${def(T.bool, "false")}, ${name})`;
       case "string":
@@ -391,9 +381,9 @@ export class Lowering {
       case "long":
       case "ulong":
         // Through text, so a default beyond 2^53 keeps all its digits.
-        return `$m.wide(input.string(String(${init ? this.conv(init, ty, decl.loc) : "0"}), ${name}), ${ty.name === "ulong"})`;
+        return `$m.wide(input.string(String(${init ? conv(init, ty, decl.loc) : "0"}), ${name}), ${ty.name === "ulong"})`;
       default:
-        return this.fit(`input.int(${def(T.int, "0")}, ${name})`, ty);
+        return fit(`input.int(${def(T.int, "0")}, ${name})`, ty);
     }
   }
 
@@ -440,7 +430,7 @@ export class Lowering {
       return `new ${cls.jsName}().$ctor()`;
     }
     const vals = args.map((a) => this.expr(a));
-    const i = this.pick(cls.ctors, vals, loc ?? cls.decl?.loc, `${cls.name}::${cls.name}`);
+    const i = pick(cls.ctors, vals, loc ?? cls.decl?.loc, `${cls.name}::${cls.name}`);
     const ctor = cls.ctors[i] as MethodSym;
     return `new ${cls.jsName}().${ctor.jsName}(${this.args(ctor.params, vals, loc ?? cls.decl?.loc)})`;
   }
@@ -472,7 +462,7 @@ export class Lowering {
       this.err(loc, "an array is initialised with a list in braces");
     }
     void typeRef;
-    return this.conv(v, ty, loc);
+    return conv(v, ty, loc);
   }
 
   private initList(ty: Ty, elements: readonly Expr[], loc: Loc): string {
@@ -480,7 +470,7 @@ export class Lowering {
       const items = elements.map((e) =>
         e.kind === "InitList"
           ? this.initList(ty.elem, e.elements, e.loc)
-          : this.conv(this.expr(e), ty.elem, e.loc),
+          : conv(this.expr(e), ty.elem, e.loc),
       );
       if (ty.length !== null) {
         if (items.length > ty.length) {
@@ -511,14 +501,14 @@ export class Lowering {
         const val =
           e.kind === "InitList"
             ? this.initList(f.ty, e.elements, e.loc)
-            : this.conv(this.expr(e), f.ty, e.loc);
+            : conv(this.expr(e), f.ty, e.loc);
         parts.push(`${t}.${jsIdent(f.name)} = ${val}`);
       });
       parts.push(t);
       return `(${parts.join(", ")})`;
     }
     if (elements.length === 1 && elements[0]) {
-      return this.conv(this.expr(elements[0]), ty, loc);
+      return conv(this.expr(elements[0]), ty, loc);
     }
     if (elements.length === 0) {
       return this.defaultValue(ty);
@@ -664,7 +654,7 @@ export class Lowering {
             o.line("super.$ctor();", init.loc);
             return;
           }
-          const i = this.pick(c.base.ctors, vals, init.loc, `${c.base.name}::${c.base.name}`);
+          const i = pick(c.base.ctors, vals, init.loc, `${c.base.name}::${c.base.name}`);
           const ctor = c.base.ctors[i] as MethodSym;
           o.line(`super.${ctor.jsName}(${this.args(ctor.params, vals, init.loc)});`, init.loc);
           return;
@@ -684,10 +674,7 @@ export class Lowering {
         if (!first || init.args.length > 1) {
           this.err(init.loc, `'${init.name}' takes one initial value`);
         }
-        o.line(
-          `this.${jsIdent(f.name)} = ${this.conv(this.expr(first), f.ty, init.loc)};`,
-          init.loc,
-        );
+        o.line(`this.${jsIdent(f.name)} = ${conv(this.expr(first), f.ty, init.loc)};`, init.loc);
       });
     }
     if (!baseDone && c.base && !c.base.native) {
@@ -910,7 +897,7 @@ export class Lowering {
               if (v === undefined) {
                 this.err(test.loc, "a case label must be a constant");
               }
-              label = isWide(discTy) ? this.wideLiteral(v) : String(Number(v));
+              label = isWide(discTy) ? wideLiteral(v) : String(Number(v));
             });
             o.line(`case ${label}:`, c.loc);
           } else {
@@ -946,9 +933,7 @@ export class Lowering {
           }
           const v = this.expr(s.value);
           const js =
-            ret.k === "class" && v.ty.k === "class"
-              ? `$m.clone(${v.js})`
-              : this.conv(v, ret, s.loc);
+            ret.k === "class" && v.ty.k === "class" ? `$m.clone(${v.js})` : conv(v, ret, s.loc);
           o.line(`return ${js};`, s.loc);
         });
         return;
@@ -1049,236 +1034,6 @@ export class Lowering {
     return v.js;
   }
 
-  private fit(js: string, ty: Ty): string {
-    if (ty.k === "enum") {
-      return `(${js} | 0)`;
-    }
-    if (ty.k !== "scalar") {
-      return js;
-    }
-    switch (ty.name) {
-      case "int":
-        return `(${js} | 0)`;
-      case "uint":
-        return `(${js} >>> 0)`;
-      case "color":
-        // Signed 32 bits, so clrNONE (-1) compares equal however it was obtained.
-        return `(${js} | 0)`;
-      case "short":
-        return `((${js} << 16) >> 16)`;
-      case "ushort":
-        return `(${js} & 65535)`;
-      case "char":
-        return `((${js} << 24) >> 24)`;
-      case "uchar":
-        return `(${js} & 255)`;
-      case "float":
-        return `Math.fround(${js})`;
-      default:
-        return js;
-    }
-  }
-
-  private bits(t: Ty): 8 | 16 | 32 {
-    if (t.k === "scalar") {
-      if (t.name === "char" || t.name === "uchar") {
-        return 8;
-      }
-      if (t.name === "short" || t.name === "ushort") {
-        return 16;
-      }
-    }
-    return 32;
-  }
-
-  /** Converts a value to `to` (implicit conversion, also used by casts). */
-  conv(v: Val, to: Ty, loc: Loc, explicit = false): string {
-    const from = v.ty;
-    if (sameType(from, to) || to.k === "any" || from.k === "any") {
-      return v.js;
-    }
-    if (to.k === "scalar" && to.name === "void") {
-      return v.js;
-    }
-    if (to.k === "scalar" && to.name === "bool") {
-      if (from.k === "scalar" && from.name === "string") {
-        return `(${v.js} !== "")`;
-      }
-      if (from.k === "ptr" || from.k === "null") {
-        return `(${v.js} != null)`;
-      }
-      if (isWide(from)) {
-        return `(${v.js} != 0)`;
-      }
-      if (isNumeric(from)) {
-        return `(${v.js} !== 0)`;
-      }
-    }
-    if (to.k === "scalar" && to.name === "string") {
-      if (from.k === "null") {
-        return '""';
-      }
-      const text = this.typedText(v);
-      if (text) {
-        return text;
-      }
-      if (isFloating(from)) {
-        return `$m.dstr(${v.js})`;
-      }
-      if (from.k === "scalar" && from.name === "bool") {
-        return `(${v.js} ? "true" : "false")`;
-      }
-      if (isInteger(from)) {
-        return `String(${v.js})`;
-      }
-    }
-    if (isNumeric(to)) {
-      if (isInteger(to) && isInteger(from) && /^\d{1,15}$/.test(v.js)) {
-        // A non-negative integer literal that fits needs no conversion code.
-        const n = Number(v.js);
-        if (isWide(to) || n <= this.maxOf(to)) {
-          return v.js;
-        }
-      }
-      let js = v.js;
-      let src = from;
-      if (from.k === "scalar" && from.name === "string") {
-        js = `$m.num(${js})`;
-        src = T.double;
-      } else if (from.k === "scalar" && from.name === "bool") {
-        js = `(${js} ? 1 : 0)`;
-        src = T.int;
-      } else if (from.k === "null") {
-        return "0";
-      } else if (!isNumeric(from)) {
-        return this.err(loc, `cannot convert ${typeName(from)} to ${typeName(to)}`);
-      }
-      if (isFloating(to)) {
-        const d = isWide(src) ? `$m.ltod(${js})` : js;
-        return to.k === "scalar" && to.name === "float" ? `Math.fround(${d})` : d;
-      }
-      if (isWide(to)) {
-        const u = isUnsigned(to);
-        if (isWide(src) && isUnsigned(src) === u) {
-          return js;
-        }
-        if (isInteger(src) && !isWide(src) && (!u || isUnsigned(src))) {
-          return js;
-        }
-        return `$m.wide(${js}, ${u})`;
-      }
-      // to a 32-bit or narrower integer (enum included)
-      if (isWide(src) || isFloating(src)) {
-        const u = isUnsigned(to);
-        if (!isWide(src) && this.bits(to) === 32) {
-          return u ? `(${js} >>> 0)` : `(${js} | 0)`;
-        }
-        return `$m.narrow(${js}, ${this.bits(to)}, ${u})`;
-      }
-      if (this.fitsIn(src, to)) {
-        return js;
-      }
-      return this.fit(js, to);
-    }
-    if (to.k === "ptr") {
-      if (from.k === "null") {
-        return "null";
-      }
-      if (
-        from.k === "ptr" &&
-        (isSubclass(from.cls, to.cls) || explicit || isSubclass(to.cls, from.cls))
-      ) {
-        return v.js;
-      }
-      if (from.k === "class" && isSubclass(from.cls, to.cls)) {
-        return v.js;
-      }
-      return this.err(loc, `cannot convert ${typeName(from)} to ${typeName(to)}`);
-    }
-    if (to.k === "class" && from.k === "class" && isSubclass(from.cls, to.cls)) {
-      return v.js;
-    }
-    if (to.k === "func" && (from.k === "func" || from.k === "null")) {
-      return v.js;
-    }
-    if (to.k === "array" && from.k === "array") {
-      return v.js;
-    }
-    return this.err(loc, `cannot convert ${typeName(from)} to ${typeName(to)}`);
-  }
-
-  /** MQL5's text of a datetime, a color or a float (Print, string conversion); else undefined. */
-  private typedText(v: Val): string | undefined {
-    if (v.ty.k !== "scalar") {
-      return undefined;
-    }
-    switch (v.ty.name) {
-      case "datetime":
-        return `$m.tstr(${v.js})`;
-      case "color":
-        return `$m.cstr(${v.js})`;
-      case "float":
-        return `$m.fstr(${v.js})`;
-      default:
-        return undefined;
-    }
-  }
-
-  /** Largest value of a 32-bit or narrower integer type. */
-  private maxOf(t: Ty): number {
-    if (t.k === "enum") {
-      return 2147483647;
-    }
-    switch (t.k === "scalar" ? t.name : "int") {
-      case "bool":
-        return 1;
-      case "char":
-        return 127;
-      case "uchar":
-        return 255;
-      case "short":
-        return 32767;
-      case "ushort":
-        return 65535;
-      case "uint":
-        return 4294967295;
-      default:
-        return 2147483647;
-    }
-  }
-
-  /** True when every value of integer type `a` is a value of integer type `b`. */
-  private fitsIn(a: Ty, b: Ty): boolean {
-    const range = (t: Ty): [number, number] => {
-      if (t.k === "enum") {
-        return [-2147483648, 2147483647];
-      }
-      switch (t.k === "scalar" ? t.name : "int") {
-        case "bool":
-          return [0, 1];
-        case "char":
-          return [-128, 127];
-        case "uchar":
-          return [0, 255];
-        case "short":
-          return [-32768, 32767];
-        case "ushort":
-          return [0, 65535];
-        case "uint":
-          return [0, 4294967295];
-        default:
-          return [-2147483648, 2147483647];
-      }
-    };
-    const [a0, a1] = range(a);
-    const [b0, b1] = range(b);
-    return a0 >= b0 && a1 <= b1;
-  }
-
-  private wideLiteral(v: bigint): string {
-    return v <= 9007199254740991n && v >= -9007199254740991n ? String(Number(v)) : `${v}n`;
-  }
-
   // ================================================================ expressions
 
   /** An expression whose value is not used (statements, for-updates): cheaper ++/--. */
@@ -1337,7 +1092,7 @@ export class Lowering {
         const a = this.expr(e.then);
         const b = this.expr(e.otherwise);
         const ty = this.commonType(a.ty, b.ty, e.loc);
-        return { js: `(${test} ? ${this.conv(a, ty, e.loc)} : ${this.conv(b, ty, e.loc)})`, ty };
+        return { js: `(${test} ? ${conv(a, ty, e.loc)} : ${conv(b, ty, e.loc)})`, ty };
       }
       case "Call":
         return this.call(e);
@@ -1352,7 +1107,7 @@ export class Lowering {
           // dynamic_cast: NULL unless the object is of the target class (or derives from it).
           return { js: `$m.dcast(${v.js}, ${to.cls.jsName})`, ty: to };
         }
-        return { js: this.conv(v, to, e.loc, true), ty: to };
+        return { js: conv(v, to, e.loc, true), ty: to };
       }
       case "New": {
         const ty = this.binder.resolveType(
@@ -1423,7 +1178,7 @@ export class Lowering {
     } else {
       ty = T.ulong;
     }
-    return { js: this.wideLiteral(value), ty, pure: true };
+    return { js: wideLiteral(value), ty, pure: true };
   }
 
   private commonType(a: Ty, b: Ty, loc: Loc): Ty {
@@ -1515,11 +1270,7 @@ export class Lowering {
         }
         const v = g.value;
         const js =
-          typeof v === "bigint"
-            ? this.wideLiteral(v)
-            : isFloating(g.ty)
-              ? this.numText(v)
-              : String(v);
+          typeof v === "bigint" ? wideLiteral(v) : isFloating(g.ty) ? this.numText(v) : String(v);
         return { js, ty: g.ty, pure: true };
       }
       case "funcs": {
@@ -1629,7 +1380,7 @@ export class Lowering {
       const m = this.findMethods(cls, "operator[]");
       if (m.length > 0) {
         const vals = [this.expr(index)];
-        const i = this.pick(m, vals, loc, `${cls.name}::operator[]`);
+        const i = pick(m, vals, loc, `${cls.name}::operator[]`);
         const method = m[i] as MethodSym;
         return {
           js: `${obj}.${method.jsName}(${this.args(method.params, vals, loc)})`,
@@ -1703,7 +1454,7 @@ export class Lowering {
       if (t.ty.k === "class") {
         const opEq = this.findMethods(t.ty.cls, "operator=");
         if (opEq.length > 0) {
-          const i = this.pick(opEq, [v], loc, `${t.ty.cls.name}::operator=`);
+          const i = pick(opEq, [v], loc, `${t.ty.cls.name}::operator=`);
           const m = opEq[i] as MethodSym;
           return { js: `${t.js}.${m.jsName}(${this.args(m.params, [v], loc)})`, ty: m.ret };
         }
@@ -1718,18 +1469,18 @@ export class Lowering {
       if (t.lv?.k === "index") {
         const lv = t.lv;
         return {
-          js: `(${lv.arr}[$m.ix(${lv.arr}, ${lv.idx}, ${lv.site})] = ${this.conv(v, t.ty, loc)})`,
+          js: `(${lv.arr}[$m.ix(${lv.arr}, ${lv.idx}, ${lv.site})] = ${conv(v, t.ty, loc)})`,
           ty: t.ty,
         };
       }
       const p = this.place(t, loc);
-      return { js: this.seq(p.setup, `(${p.write(this.conv(v, t.ty, loc))})`), ty: t.ty };
+      return { js: this.seq(p.setup, `(${p.write(conv(v, t.ty, loc))})`), ty: t.ty };
     }
     const bop = op.slice(0, -1);
     if (t.ty.k === "class") {
       const ms = this.findMethods(t.ty.cls, `operator${op}`);
       if (ms.length > 0) {
-        const i = this.pick(ms, [v], loc, `${t.ty.cls.name}::operator${op}`);
+        const i = pick(ms, [v], loc, `${t.ty.cls.name}::operator${op}`);
         const m = ms[i] as MethodSym;
         return { js: `${t.js}.${m.jsName}(${this.args(m.params, [v], loc)})`, ty: m.ret };
       }
@@ -1737,7 +1488,7 @@ export class Lowering {
     const p = this.place(t, loc);
     const cur: Val = { js: p.read, ty: t.ty, pure: true };
     const r = this.binary(bop as never, cur, v, loc, loc);
-    return { js: this.seq(p.setup, `(${p.write(this.conv(r, t.ty, loc))})`), ty: t.ty };
+    return { js: this.seq(p.setup, `(${p.write(conv(r, t.ty, loc))})`), ty: t.ty };
   }
 
   private update(operand: Expr, op: "++" | "--", prefix: boolean, discard: boolean, loc: Loc): Val {
@@ -1748,7 +1499,7 @@ export class Lowering {
     const p = this.place(t, loc);
     const one: Val = { js: "1", ty: T.int, pure: true };
     const next = (read: string): string =>
-      this.conv(
+      conv(
         this.binary(op === "++" ? "+" : "-", { js: read, ty: t.ty, pure: true }, one, loc, loc),
         t.ty,
         loc,
@@ -1768,7 +1519,7 @@ export class Lowering {
       const neg = -operand.value;
       const ty = v.ty.k === "scalar" && v.ty.name === "long" && neg >= -2147483648n ? T.int : v.ty;
       if (!isUnsigned(ty)) {
-        return { js: this.wideLiteral(neg), ty, pure: true };
+        return { js: wideLiteral(neg), ty, pure: true };
       }
     }
     if (op === "-" && operand.kind === "FloatLit") {
@@ -1787,7 +1538,7 @@ export class Lowering {
             return { js: `${v.js}.${(ms[0] as MethodSym).jsName}()`, ty: (ms[0] as MethodSym).ret };
           }
         }
-        return { js: `!${this.paren(this.conv(v, T.bool, loc))}`, ty: T.bool };
+        return { js: `!${paren(conv(v, T.bool, loc))}`, ty: T.bool };
       case "-": {
         if (v.ty.k === "class") {
           const ms = this.findMethods(v.ty.cls, "operator-").filter((m) => m.params.length === 0);
@@ -1799,32 +1550,32 @@ export class Lowering {
           this.err(loc, `'-' needs a number, not ${typeName(v.ty)}`);
         }
         const ty = promote(v.ty);
-        const x = this.conv(v, ty, loc);
+        const x = conv(v, ty, loc);
         if (isFloating(ty)) {
-          return { js: `(-${this.paren(x)})`, ty };
+          return { js: `(-${paren(x)})`, ty };
         }
         if (isWide(ty)) {
           return { js: `$m.lneg(${x}, ${isUnsigned(ty)})`, ty };
         }
-        return { js: this.fit(`(-${this.paren(x)})`, ty), ty };
+        return { js: fit(`(-${paren(x)})`, ty), ty };
       }
       case "+": {
         if (!isNumeric(v.ty)) {
           this.err(loc, `'+' needs a number, not ${typeName(v.ty)}`);
         }
         const ty = promote(v.ty);
-        return { js: this.conv(v, ty, loc), ty };
+        return { js: conv(v, ty, loc), ty };
       }
       case "~": {
         if (!isInteger(v.ty)) {
           this.err(loc, `'~' needs an integer, not ${typeName(v.ty)}`);
         }
         const ty = promote(v.ty);
-        const x = this.conv(v, ty, loc);
+        const x = conv(v, ty, loc);
         if (isWide(ty)) {
           return { js: `$m.lnot(${x}, ${isUnsigned(ty)})`, ty };
         }
-        return { js: this.fit(`(~${this.paren(x)})`, ty), ty };
+        return { js: fit(`(~${paren(x)})`, ty), ty };
       }
       case "*":
         return v;
@@ -1838,24 +1589,20 @@ export class Lowering {
     }
   }
 
-  private paren(js: string): string {
-    return /^[\w$.]+$/.test(js) ? js : `(${js})`;
-  }
-
   private binary(op: string, a: Val, b: Val, loc: Loc, _aloc: Loc): Val {
     // Operator overloading on objects.
     if (a.ty.k === "class" || (a.ty.k === "ptr" && (op === "==" || op === "!=") && false)) {
       const cls = (a.ty as { cls: ClassSym }).cls;
       const ms = this.findMethods(cls, `operator${op}`);
       if (ms.length > 0) {
-        const i = this.pick(ms, [b], loc, `${cls.name}::operator${op}`);
+        const i = pick(ms, [b], loc, `${cls.name}::operator${op}`);
         const m = ms[i] as MethodSym;
         return { js: `${a.js}.${m.jsName}(${this.args(m.params, [b], loc)})`, ty: m.ret };
       }
     }
     if (op === "&&" || op === "||") {
       return {
-        js: `(${this.conv(a, T.bool, loc)} ${op} ${this.conv(b, T.bool, loc)})`,
+        js: `(${conv(a, T.bool, loc)} ${op} ${conv(b, T.bool, loc)})`,
         ty: T.bool,
       };
     }
@@ -1865,14 +1612,14 @@ export class Lowering {
     if (isString(a.ty) || isString(b.ty)) {
       if (op === "+") {
         return {
-          js: `(${this.conv(a, T.string, loc)} + ${this.conv(b, T.string, loc)})`,
+          js: `(${conv(a, T.string, loc)} + ${conv(b, T.string, loc)})`,
           ty: T.string,
         };
       }
       if (cmp) {
         const jsOp = op === "==" ? "===" : op === "!=" ? "!==" : op;
         return {
-          js: `(${this.conv(a, T.string, loc)} ${jsOp} ${this.conv(b, T.string, loc)})`,
+          js: `(${conv(a, T.string, loc)} ${jsOp} ${conv(b, T.string, loc)})`,
           ty: T.bool,
         };
       }
@@ -1900,8 +1647,8 @@ export class Lowering {
     }
     const shift = op === "<<" || op === ">>";
     const ty = shift ? promote(a.ty) : arithmetic(a.ty, b.ty);
-    const x = this.conv(a, ty, loc);
-    const y = shift ? this.conv(b, isWide(b.ty) ? T.long : T.int, loc) : this.conv(b, ty, loc);
+    const x = conv(a, ty, loc);
+    const y = shift ? conv(b, isWide(b.ty) ? T.long : T.int, loc) : conv(b, ty, loc);
     if (cmp) {
       const jsOp = op === "==" ? "===" : op === "!=" ? "!==" : op;
       if (isWide(ty)) {
@@ -1916,9 +1663,9 @@ export class Lowering {
         case "+":
         case "-":
         case "*":
-          return { js: this.fitFloat(`(${x} ${op} ${y})`, ty), ty };
+          return { js: fitFloat(`(${x} ${op} ${y})`, ty), ty };
         case "/":
-          return { js: this.fitFloat(`$m.fdiv(${x}, ${y}, ${s()})`, ty), ty };
+          return { js: fitFloat(`$m.fdiv(${x}, ${y}, ${s()})`, ty), ty };
         default:
           return this.err(loc, `'${op}' needs integer operands, not ${typeName(ty)}`);
       }
@@ -1951,30 +1698,24 @@ export class Lowering {
     switch (op) {
       case "+":
       case "-":
-        return { js: this.fit(`(${x} ${op} ${y})`, ty), ty };
+        return { js: fit(`(${x} ${op} ${y})`, ty), ty };
       case "*":
         return { js: u ? `$m.umul(${x}, ${y})` : `Math.imul(${x}, ${y})`, ty };
       case "/":
         return { js: u ? `$m.udiv(${x}, ${y}, ${s()})` : `$m.idiv(${x}, ${y}, ${s()})`, ty };
       case "%":
-        return { js: this.fit(`$m.imod(${x}, ${y}, ${s()})`, ty), ty };
+        return { js: fit(`$m.imod(${x}, ${y}, ${s()})`, ty), ty };
       case "<<":
-        return { js: this.fit(`(${x} << ${y})`, ty), ty };
+        return { js: fit(`(${x} << ${y})`, ty), ty };
       case ">>":
         return { js: u ? `(${x} >>> ${y})` : `(${x} >> ${y})`, ty };
       case "&":
       case "|":
       case "^":
-        return { js: this.fit(`(${x} ${op} ${y})`, ty), ty };
+        return { js: fit(`(${x} ${op} ${y})`, ty), ty };
       default:
         return this.err(loc, `unknown operator '${op}'`);
     }
-  }
-
-  private fitFloat(js: string, ty: Ty): string {
-    return ty.k === "scalar" && ty.name === "float"
-      ? `Math.fround${js.startsWith("(") ? js : `(${js})`}`
-      : js;
   }
 
   // ---------------------------------------------------------------- calls
@@ -2004,106 +1745,6 @@ export class Lowering {
     return out;
   }
 
-  /** Cost of converting an argument of type `a` to parameter type `p` (Infinity = impossible). */
-  private cost(a: Ty, p: ParamSym): number {
-    const t = p.ty;
-    if (t.k === "any" || a.k === "any") {
-      return 1;
-    }
-    if (sameType(a, t)) {
-      return 0;
-    }
-    if (t.k === "array") {
-      if (a.k !== "array") {
-        return Number.POSITIVE_INFINITY;
-      }
-      return t.elem.k === "any" || sameType(a.elem, t.elem) ? 0 : Number.POSITIVE_INFINITY;
-    }
-    if (isNumeric(t) && isNumeric(a)) {
-      if (t.k === "enum" && a.k === "enum") {
-        return 3;
-      }
-      if (isFloating(t) === isFloating(a)) {
-        // enum → int is a promotion; int → enum needs a conversion.
-        return t.k === "enum" ? 2 : 1;
-      }
-      // Integer → floating is a promotion-like conversion; floating → integer narrows.
-      return isFloating(t) ? 1.5 : 3;
-    }
-    if (t.k === "scalar" && t.name === "bool" && (isNumeric(a) || a.k === "ptr")) {
-      return 2;
-    }
-    if (isNumeric(t) && a.k === "scalar" && a.name === "bool") {
-      return 1;
-    }
-    if (t.k === "scalar" && t.name === "string") {
-      if (a.k === "null") {
-        return 1;
-      }
-      return isNumeric(a) ? 4 : Number.POSITIVE_INFINITY;
-    }
-    if (isNumeric(t) && isString(a)) {
-      return 5;
-    }
-    if (t.k === "ptr") {
-      if (a.k === "null") {
-        return 1;
-      }
-      if ((a.k === "ptr" || a.k === "class") && isSubclass(a.cls, t.cls)) {
-        return a.k === "ptr" ? 1 : 2;
-      }
-      return Number.POSITIVE_INFINITY;
-    }
-    if (t.k === "class" && a.k === "class" && isSubclass(a.cls, t.cls)) {
-      return 1;
-    }
-    if (t.k === "class" && a.k === "ptr" && isSubclass(a.cls, t.cls)) {
-      return 2;
-    }
-    if (t.k === "func" && (a.k === "func" || a.k === "null")) {
-      return 1;
-    }
-    return Number.POSITIVE_INFINITY;
-  }
-
-  /** Overload resolution: the index of the best candidate, or a compile error. */
-  private pick(
-    cands: readonly Candidate[],
-    args: readonly Val[],
-    loc: Loc | undefined,
-    name: string,
-  ): number {
-    let best = -1;
-    let bestCost = Number.POSITIVE_INFINITY;
-    cands.forEach((c, i) => {
-      if (args.length > c.params.length && !c.variadic) {
-        return;
-      }
-      const required = c.params.filter((p) => !p.decl?.defaultValue).length;
-      if (args.length < required) {
-        return;
-      }
-      let total = 0;
-      for (let k = 0; k < args.length && k < c.params.length; k += 1) {
-        total += this.cost((args[k] as Val).ty, c.params[k] as ParamSym);
-      }
-      if (total < bestCost) {
-        bestCost = total;
-        best = i;
-      }
-    });
-    if (best < 0) {
-      const shown = args.map((a) => typeName(a.ty)).join(", ");
-      return this.err(
-        loc ?? { file: "?", line: 0, col: 0 },
-        cands.length === 1
-          ? `'${name}' - wrong parameters count or types (${shown})`
-          : `'${name}' - no overload can be applied to (${shown})`,
-      );
-    }
-    return best;
-  }
-
   /** Argument list for a call: conversions, defaults, reference holders with write-back. */
   private args(
     params: readonly ParamSym[],
@@ -2120,8 +1761,8 @@ export class Lowering {
       const p = params[i];
       if (!p) {
         // variadic tail
-        if (textArgs && this.typedText(v)) {
-          out.push(this.typedText(v) as string);
+        if (textArgs && typedText(v)) {
+          out.push(typedText(v) as string);
         } else if (textArgs) {
           out.push(
             isFloating(v.ty)
@@ -2147,7 +1788,7 @@ export class Lowering {
         const h = this.ctx.temp();
         before.push(...place.setup, `${h} = { value: ${place.read} }`);
         out.push(h);
-        after.push(place.write(this.conv({ js: `${h}.value`, ty: p.ty }, v.ty, at)));
+        after.push(place.write(conv({ js: `${h}.value`, ty: p.ty }, v.ty, at)));
         return;
       }
       if (p.ref || p.ty.k === "array" || p.ty.k === "class") {
@@ -2157,7 +1798,7 @@ export class Lowering {
         out.push(v.js);
         return;
       }
-      out.push(this.conv(v, p.ty, at));
+      out.push(conv(v, p.ty, at));
     });
     if (!nativeDefaults) {
       for (let i = vals.length; i < params.length; i += 1) {
@@ -2166,7 +1807,7 @@ export class Lowering {
         if (!d) {
           break;
         }
-        out.push(this.conv(this.expr(d), p.ty, at));
+        out.push(conv(this.expr(d), p.ty, at));
       }
     }
     const call = out.join(", ");
@@ -2223,7 +1864,7 @@ export class Lowering {
           this.err(callee.loc, `'${callee.name}' is not a method of '${cls.name}'`);
         }
         const vals = e.args.map((a) => this.expr(a));
-        const i = this.pick(ms, vals, e.loc, `${cls.name}::${callee.name}`);
+        const i = pick(ms, vals, e.loc, `${cls.name}::${callee.name}`);
         const m = ms[i] as MethodSym;
         const args = this.args(m.params, vals, e.loc, m.owner.native);
         const node = `m:${m.jsName}`;
@@ -2256,7 +1897,7 @@ export class Lowering {
   private callValue(f: Val, e: Call): Val {
     const ft = f.ty as Extract<Ty, { k: "func" }>;
     const vals = e.args.map((a) => this.expr(a));
-    this.pick([{ params: ft.params, variadic: false }], vals, e.loc, ft.name);
+    pick([{ params: ft.params, variadic: false }], vals, e.loc, ft.name);
     const args = this.args(ft.params, vals, e.loc);
     return this.finishCall(`$m.chk(${f.js}, ${this.site(e.loc)})(${args})`, ft.ret);
   }
@@ -2273,7 +1914,7 @@ export class Lowering {
     const native = ms.every((m) => m.owner.native);
     let m: MethodSym;
     try {
-      m = ms[this.pick(ms, vals, e.loc, `${cls.name}::${name}`)] as MethodSym;
+      m = ms[pick(ms, vals, e.loc, `${cls.name}::${name}`)] as MethodSym;
     } catch (err) {
       if (!native) {
         throw err;
@@ -2346,7 +1987,7 @@ export class Lowering {
       if (e.args.length !== 1 || !arg) {
         this.err(e.loc, `'${name}' is a type`);
       }
-      return { js: this.conv(this.expr(arg), g.ty, e.loc, true), ty: g.ty };
+      return { js: conv(this.expr(arg), g.ty, e.loc, true), ty: g.ty };
     }
     if (g.k !== "funcs") {
       const v = this.globalVal(g, e.loc);
@@ -2360,7 +2001,7 @@ export class Lowering {
     }
     const vals = e.args.map((a) => this.expr(a));
     const candidates = this.instantiateCandidates(g.overloads, e, vals);
-    const i = this.pick(candidates, vals, e.loc, name);
+    const i = pick(candidates, vals, e.loc, name);
     const f = candidates[i] as FuncSym;
     this.binder.useFunctionInstance(f);
     if (f.native && GAPS.has(name)) {
@@ -2427,7 +2068,7 @@ export class Lowering {
         if (!a0 || args.length !== 1) {
           return undefined;
         }
-        const ms = this.conv(this.expr(a0), T.int, e.loc);
+        const ms = conv(this.expr(a0), T.int, e.loc);
         const key = this.ctx.key;
         if (key === "<global>") {
           this.err(e.loc, "Sleep cannot be called in a global initialiser");
@@ -2448,12 +2089,12 @@ export class Lowering {
         }
         if (arr.ty.length !== null) {
           return {
-            js: `(${this.conv(this.expr(a1), T.int, e.loc)} === ${arr.ty.length} ? ${arr.ty.length} : -1)`,
+            js: `(${conv(this.expr(a1), T.int, e.loc)} === ${arr.ty.length} ? ${arr.ty.length} : -1)`,
             ty: T.int,
           };
         }
         const elem = arr.ty.elem;
-        const n = this.conv(this.expr(a1), T.int, e.loc);
+        const n = conv(this.expr(a1), T.int, e.loc);
         const isValue = elem.k === "class" || elem.k === "array";
         const fill = isValue ? "null" : this.defaultValue(elem);
         const make = isValue ? `, () => ${this.defaultValue(elem)}` : "";
@@ -2532,7 +2173,7 @@ export class Lowering {
         for (let t: Ty = v.ty.elem; t.k === "array"; t = t.elem) {
           inner *= t.length ?? 1;
         }
-        const rows = `${this.paren(v.js)}.length`;
+        const rows = `${paren(v.js)}.length`;
         return { js: inner === 1 ? rows : `(${rows} * ${inner})`, ty: T.int };
       }
       default:
