@@ -150,8 +150,13 @@ export function authPlugin(deps: AuthDeps) {
     )
     .macro({
       apiKey: {
-        async transform({ headers, request }) {
-          const presented = presentedKey(headers);
+        async transform({ request }) {
+          // Read from the request itself: naming `headers` here would make the framework build
+          // a headers object for every keyed request.
+          const presented = presentedKey({
+            "x-api-key": request.headers.get("x-api-key") ?? undefined,
+            authorization: request.headers.get("authorization") ?? undefined,
+          });
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
           }

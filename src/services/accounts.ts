@@ -95,6 +95,16 @@ export interface AccountCredentials {
   readonly isEnabled: boolean;
 }
 
+/** The rendered dates of a row, once per row object (rows are replaced, never changed). */
+const renderedDates = new WeakMap<AccountRow, { created_at: string; updated_at: string }>();
+function isoDates(row: AccountRow): { created_at: string; updated_at: string } {
+  let d = renderedDates.get(row);
+  if (!d) {
+    d = { created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+    renderedDates.set(row, d);
+  }
+  return d;
+}
 export class AccountService {
   /** Each key's accounts, in creation order, served from memory on the read path. */
   private readonly byKey = new Map<
@@ -148,8 +158,7 @@ export class AccountService {
       hardware_id: row.hardwareId,
       has_proxy: row.proxyEnc !== null,
       session_status: this.sessions.statusOf(row.id),
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
+      ...isoDates(row),
     };
   }
 
