@@ -80,7 +80,8 @@ test("Sleep does not block a neighbour EA on the same host", async () => {
     await step();
     return (await logs(a.id)).some((m) => m.startsWith("nap ends"));
   }, 10_000);
-  expect(Date.now() - napStarted).toBeGreaterThanOrEqual(1400);
+  // (How long the nap lasted is not measured here: "nap starts" is seen by polling, some time
+  // after it was written. The runtime test of Sleep checks the requested duration.)
   // The sleep was not a wall-time overrun: A is still running.
   const status = (await t.request("GET", `/api/accounts/${a.id}/ea/status`, { key })).body.data;
   expect(status.status).toBe("running");
