@@ -17,7 +17,13 @@ import type { Expr, Program, TopLevel } from "./ast.ts";
 import { Binder } from "./binder.ts";
 import { decodeMql5 } from "./decode.ts";
 import { type Diagnostic, DiagnosticBag, formatDiagnostic } from "./diagnostics.ts";
-import { IMPLICIT_HEADERS, runtimeGlobals, STANDARD_HEADERS } from "./include/index.ts";
+import {
+  findStandardHeader,
+  IMPLICIT_HEADERS,
+  normalizeIncludePath,
+  runtimeGlobals,
+  STANDARD_HEADERS,
+} from "./include/index.ts";
 import { lex } from "./lexer.ts";
 import { type IndicatorModule, Lowering } from "./lower.ts";
 import { parse } from "./parser.ts";
@@ -95,21 +101,7 @@ const ACTIVE_HANDLERS = [
 
 const MAX_REPORTED = 30;
 
-/** Lower-case `/`-separated path with `.` and `..` segments resolved (MetaEditor's rules). */
-function norm(name: string): string {
-  const out: string[] = [];
-  for (const part of name.replace(/\\/g, "/").toLowerCase().split("/")) {
-    if (part === "" || part === ".") {
-      continue;
-    }
-    if (part === "..") {
-      out.pop();
-    } else {
-      out.push(part);
-    }
-  }
-  return out.join("/");
-}
+const norm = normalizeIncludePath;
 
 function dirOf(file: string): string {
   const i = file.lastIndexOf("/");
@@ -118,10 +110,13 @@ function dirOf(file: string): string {
 
 /** Include lookup: uploaded headers first for "…", the standard tree first for <…>. */
 export function makeResolver(uploaded: ReadonlyMap<string, SourceText>): IncludeResolver {
-  const standard = new Map<string, SourceText>();
-  for (const [path, text] of STANDARD_HEADERS) {
-    standard.set(norm(path), { file: path, text });
-  }
+  const standard = {
+    get(n: string): SourceText | undefined {
+      const hit = findStandardHeader(n);
+      return hit ? { file: hit.path, text: hit.text } : undefined;
+    },
+    has: (n: string): boolean => findStandardHeader(n) !== undefined,
+  };
   const uploadedByBase = new Map<string, SourceText>();
   for (const [k, v] of uploaded) {
     const base = k.slice(k.lastIndexOf("/") + 1);
@@ -298,7 +293,7 @@ function refuseNonExperts(program: Program, file: string, bag: DiagnosticBag): v
   if (calc) {
     bag.error(
       calc.loc,
-      "this program is an indicator (OnCalculate), not an Expert Advisor: upload it as a custom indicator",
+      "this program is an indicator (OnCalculate), not an Expert Advisor: upload it with the EA that calls it (iCustom)",
     );
   }
   const start = fn("OnStart");

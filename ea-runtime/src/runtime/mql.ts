@@ -428,8 +428,8 @@ export function bindSupport(sites: readonly string[]) {
       for (let i = 0; i < n; i += 1) {
         out.push(make ? make() : fill);
       }
-      // Fixed size: ArrayResize refuses it wherever it is called (a non-writable length would
-      // say the same to the runtime's functions, but it makes V8 index the array slowly).
+      // Fixed size (arrays.ts markFixedArray): ArrayResize and the runtime's Copy* functions
+      // treat it as MQL5's static array (a non-writable length would make V8 index it slowly).
       markFixedArray(out);
       return out;
     },

@@ -32,17 +32,32 @@ export const IMPLICIT_HEADERS: readonly string[] = ["builtins.mqh", "structs.mqh
  * (MetaEditor runs on Windows), an optional leading `./`. Returns the canonical path and text.
  */
 export function findStandardHeader(path: string): { path: string; text: string } | undefined {
-  const wanted = path
-    .replace(/\\/g, "/")
-    .replace(/^(\.\/)+/, "")
-    .toLowerCase();
-  for (const [p, text] of STANDARD_HEADERS) {
-    if (p.toLowerCase() === wanted) {
-      return { path: p, text };
+  const hit = BY_NORMALIZED_PATH.get(normalizeIncludePath(path));
+  return hit ? { path: hit.path, text: hit.text } : undefined;
+}
+
+/**
+ * An include name as MetaEditor reads it: `/`-separated, lower case, `.` and `..` segments
+ * resolved. The one normalisation of include paths (the compiler's resolver uses it too).
+ */
+export function normalizeIncludePath(name: string): string {
+  const out: string[] = [];
+  for (const part of name.replace(/\\/g, "/").toLowerCase().split("/")) {
+    if (part === "" || part === ".") {
+      continue;
+    }
+    if (part === "..") {
+      out.pop();
+    } else {
+      out.push(part);
     }
   }
-  return undefined;
+  return out.join("/");
 }
+
+const BY_NORMALIZED_PATH: ReadonlyMap<string, { path: string; text: string }> = new Map(
+  [...STANDARD_HEADERS].map(([path, text]) => [normalizeIncludePath(path), { path, text }]),
+);
 
 /**
  * Names declared in the standard headers that the runtime does not implement today, sorted:
