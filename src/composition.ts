@@ -20,7 +20,7 @@ import {
   type Services,
 } from "./services/index.ts";
 import { ServiceEvents } from "./services/service-events.ts";
-import type { SessionManager } from "./sessions/manager.ts";
+import type { Sessions } from "./sessions/sessions.ts";
 import { type Database, openDatabase } from "./storage/db.ts";
 import { StreamHub } from "./streaming/hub.ts";
 
@@ -72,7 +72,7 @@ export async function openRuntime(
 /** Everything the running service is made of, wired. */
 export interface ServiceGraph {
   readonly runtime: Runtime;
-  readonly sessions: SessionManager;
+  readonly sessions: Sessions;
   readonly services: Services;
   /** The WebSocket hub: session events and service events out to clients. */
   readonly streams: StreamHub;
@@ -82,7 +82,7 @@ export interface ServiceGraph {
 
 export interface ServiceOptions {
   /** The broker sessions (worker threads). */
-  readonly sessions: SessionManager;
+  readonly sessions: Sessions;
   /** DNS resolver of the SSRF guard (default: the system resolver). */
   readonly resolve?: Resolver;
 }

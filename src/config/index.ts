@@ -8,13 +8,25 @@ import { isAbsolute, join, resolve } from "node:path";
 import { parseDailyTime } from "../domain/schedule.ts";
 import { type EaWebRequestConfig, loadEaWebRequestConfig } from "./web-request.ts";
 
+/** How this node takes part in a cluster (see src/cluster). */
+export interface ClusterConfig {
+  /** NATS server(s), comma-separated `nats://host:port`. Env `NATS_URL`. */
+  readonly natsUrl: string;
+  /** How other nodes and the load balancer reach this node. Env `TAS_ADVERTISE_URL`, default `http://<hostname>:<PORT>`. */
+  readonly advertiseUrl: string;
+  /** Lifetime of an account lease and of a node's heartbeat, ms: a dead node's accounts are connected elsewhere about this long after its last renewal. Env `TAS_LEASE_TTL_MS`, default 4000 (failover well within 10 s). */
+  readonly leaseTtlMs: number;
+}
+
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 export interface Config {
   /** HTTP + WebSocket port. Env `PORT`, default 8080. */
   readonly port: number;
-  /** This node's name: requests it runs are held under `<node>/<boot>`, so after a restart it knows its earlier boot's unfinished requests as dead. Unique per node. Env `TAS_NODE_ID`, default `<hostname>:<PORT>`. */
+  /** This node's name: requests it runs are held under `<node>/<boot>`, so after a restart it knows its earlier boot's unfinished requests as dead; in cluster mode it names the node that owns a lease. Unique per node. Env `TAS_NODE_ID`, default a generated id kept in `DATA_DIR/node.id` (`<hostname>:<PORT>` where no data dir is created). */
   readonly nodeId: string;
+  /** Cluster mode (several nodes on one Postgres and NATS); null runs one node as before. Env `NATS_URL` (needs `DATABASE_URL`), `TAS_ADVERTISE_URL`, `TAS_LEASE_TTL_MS`. */
+  readonly cluster: ClusterConfig | null;
   /** Interface to bind. Env `HOST`, default `0.0.0.0`. */
   readonly host: string;
   /** Folder for the embedded database, generated secrets and broker state. Env `DATA_DIR`, default `./data`. */
@@ -212,9 +224,16 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   }
   const host = env.HOST && env.HOST.trim() !== "" ? env.HOST.trim() : "0.0.0.0";
   const port = intVar(env, "PORT", 8080, 0, 65535);
-  const nodeId = env.TAS_NODE_ID?.trim() || `${hostname()}:${port}`;
-  if (!/^[\x21-\x7e]{1,100}$/.test(nodeId) || nodeId.includes("/")) {
-    throw new ConfigError("TAS_NODE_ID must be 1-100 visible ASCII characters without '/'");
+  const natsUrl = env.NATS_URL && env.NATS_URL.trim() !== "" ? env.NATS_URL.trim() : null;
+  if (natsUrl !== null) {
+    if (databaseUrl === null) {
+      throw new ConfigError("NATS_URL (cluster mode) needs DATABASE_URL: the nodes share Postgres");
+    }
+    for (const server of natsUrl.split(",")) {
+      if (!/^(nats|tls|ws|wss):\/\/[^\s/]+(:\d+)?\/?$/.test(server.trim())) {
+        throw new ConfigError(`NATS_URL entries must look like nats://host:port, got "${server}"`);
+      }
+    }
   }
   const jwtTtlSeconds = intVar(env, "TAS_JWT_TTL_SECONDS", 43_200, 60, 30 * 86_400);
   const maxBodyBytes = intVar(env, "TAS_MAX_BODY_BYTES", 1_048_576, 1024, 64 * 1_048_576);
@@ -325,7 +344,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   );
   const brokerLimitOrders = intVar(env, "BROKER_LIMIT_ORDERS", 500, 0, 1_000_000);
 
-  const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET;
+  const needsFiles = !env.TAS_MASTER_KEY || !env.TAS_JWT_SECRET || !env.TAS_NODE_ID;
   if (needsFiles && options.createDataDir) {
     try {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -341,6 +360,28 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     return file;
   };
 
+  const nodeId =
+    env.TAS_NODE_ID?.trim() ||
+    (options.createDataDir
+      ? generatedSecret(join(dataDir, "node.id"), () => `node-${randomBytes(5).toString("hex")}`)
+      : existsSync(join(dataDir, "node.id"))
+        ? readFileSync(join(dataDir, "node.id"), "utf8").trim()
+        : `${hostname()}:${port}`);
+  if (!/^[\x21-\x7e]{1,100}$/.test(nodeId) || nodeId.includes("/")) {
+    throw new ConfigError("TAS_NODE_ID must be 1-100 visible ASCII characters without '/'");
+  }
+  let cluster: ClusterConfig | null = null;
+  if (natsUrl !== null) {
+    const advertiseUrl = env.TAS_ADVERTISE_URL?.trim() || `http://${hostname()}:${port}`;
+    if (!/^https?:\/\/[^\s]+$/.test(advertiseUrl)) {
+      throw new ConfigError(`TAS_ADVERTISE_URL must be an http(s) URL, got "${advertiseUrl}"`);
+    }
+    cluster = {
+      natsUrl,
+      advertiseUrl: advertiseUrl.replace(/\/+$/, ""),
+      leaseTtlMs: intVar(env, "TAS_LEASE_TTL_MS", 4000, 500, 600_000),
+    };
+  }
   const masterKey = env.TAS_MASTER_KEY
     ? parseMasterKey(env.TAS_MASTER_KEY, "TAS_MASTER_KEY")
     : parseMasterKey(
@@ -362,6 +403,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   return Object.freeze({
     port,
     nodeId,
+    cluster,
     host,
     dataDir,
     databaseUrl,

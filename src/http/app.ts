@@ -20,7 +20,7 @@ import type { IdempotencyService } from "../services/idempotency.ts";
 import type { KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import type { Sessions } from "../sessions/sessions.ts";
 import type { StreamHub } from "../streaming/hub.ts";
 import { docsModule } from "./docs/index.ts";
 import { renderError } from "./error-renderer.ts";
@@ -60,7 +60,7 @@ export interface AppDeps {
   readonly admins: AdminService;
   readonly keys: KeyService;
   readonly accounts: AccountService;
-  readonly sessions: SessionManager;
+  readonly sessions: Sessions;
   readonly trading: TradingService;
   readonly idempotency: IdempotencyService;
   readonly directory: BrokerDirectory;

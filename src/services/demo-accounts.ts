@@ -4,7 +4,7 @@
 import { type BrokerDirectory, DEMO_COMPANY, DEMO_SERVERS } from "../broker/directory.ts";
 import { findGroup, listGroups } from "../broker/groups.ts";
 import { validationError } from "../domain/errors.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import type { Sessions } from "../sessions/sessions.ts";
 
 export interface DemoRequest {
   company: string;
@@ -45,7 +45,7 @@ interface BrokerDemoAnswer {
 export class DemoAccountService {
   constructor(
     private readonly directory: BrokerDirectory,
-    private readonly sessions: SessionManager,
+    private readonly sessions: Sessions,
   ) {}
 
   async create(req: DemoRequest): Promise<DemoAccountView> {

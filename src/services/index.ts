@@ -5,7 +5,7 @@ import { parseDailyTime } from "../domain/schedule.ts";
 import { RefusalWindow, type TradeLimits, TradeRateLimiter } from "../domain/trade-limits.ts";
 import { BrokerRejection } from "../domain/trading/rejections.ts";
 import type { Resolver } from "../security/ssrf.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import type { Sessions } from "../sessions/sessions.ts";
 import { AccountService, type SessionStatusSource } from "./accounts.ts";
 import { AdminService } from "./admins.ts";
 import { BillingService } from "./billing.ts";
@@ -69,7 +69,7 @@ export function createToolServices(deps: ServiceDeps, opts: CoreOptions): CoreSe
 /** The running service's services over `sessions`; service events go out through `events`. */
 export function createServices(
   deps: ServiceDeps,
-  opts: CoreOptions & { readonly sessions: SessionManager; readonly events: ServiceEvents },
+  opts: CoreOptions & { readonly sessions: Sessions; readonly events: ServiceEvents },
 ): Services {
   const { sessions, events } = opts;
   // One holder name for this process's unfinished requests and order intents.

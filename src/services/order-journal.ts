@@ -22,7 +22,7 @@ import {
   journalFromStates,
   journalTarget,
 } from "../domain/journal-lifecycle.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import type { Sessions } from "../sessions/sessions.ts";
 import { type HotStatement, hotStatement, sqlLiteral } from "../storage/prepared.ts";
 import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -67,7 +67,7 @@ export class OrderJournalService {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly sessions: SessionManager,
+    private readonly sessions: Sessions,
     /** Where reconciled order outcomes go (to the WebSocket hub, through ServiceEvents). */
     private readonly publisher: TradePublisher,
     /** This process, as the holder of the intents it sends (src/domain/holders.ts). */

@@ -1,6 +1,6 @@
 // The client trading and market-data API over broker sessions: loads the key's account (so a
 // foreign account is ACCOUNT_NOT_FOUND like an unknown one), calls its session through the
-// SessionManager, and shapes the answer with the pure functions of src/domain/trading. Reads are
+// Sessions, and shapes the answer with the pure functions of src/domain/trading. Reads are
 // served by the session's live mirror; writes go to the broker and come back as records or as
 // 422 rejections carrying the MT5 retcode.
 
@@ -51,7 +51,7 @@ import type {
   SessionOrderRequest,
   SessionResult,
 } from "../sessions/contract.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import type { Sessions } from "../sessions/sessions.ts";
 import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
@@ -80,7 +80,7 @@ export class TradingService {
 
   constructor(
     private readonly accounts: AccountService,
-    private readonly sessions: SessionManager,
+    private readonly sessions: Sessions,
     private readonly reject: RejectionMapper,
     private readonly journal: OrderJournalService,
     /** Trade rate per account and the cap on pending orders (none when omitted). */

@@ -17,6 +17,7 @@ import {
 } from "./contract.ts";
 import type { CallError, FromWorker, SessionSpec, ToWorker } from "./protocol.ts";
 import type { SessionHealth } from "./session.ts";
+import type { SessionEventListener, Sessions } from "./sessions.ts";
 import { VIEW_LEASE_MS, type ViewName } from "./views.ts";
 
 /** The main thread trusts its copy of a view this long after the read that leased it. */
@@ -39,7 +40,7 @@ export interface SessionManagerOptions {
   readonly callTimeoutMs?: number;
 }
 
-export type SessionEventListener = (accountId: string, event: SessionEvent) => void;
+export type { SessionEventListener };
 
 interface WorkerSlot {
   worker: Worker;
@@ -83,7 +84,7 @@ const DISCONNECTED: SessionHealth = {
   last_quote_at: null,
 };
 
-export class SessionManager {
+export class SessionManager implements Sessions {
   private readonly slots: WorkerSlot[] = [];
   private readonly health = new Map<string, SessionHealth>();
   /** Copies of worker-rendered views per account, kept current by the worker's pushes. */

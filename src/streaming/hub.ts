@@ -16,7 +16,7 @@ import { formatServerTime } from "../mt5/server-time.ts";
 import type { ReconciledOrderData, ServiceEvents } from "../services/service-events.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { SessionEvent } from "../sessions/contract.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import type { Sessions } from "../sessions/sessions.ts";
 import {
   type Channel,
   type EaEventData,
@@ -66,7 +66,7 @@ export interface SubscribeRequest {
 }
 
 export interface StreamHubOptions {
-  readonly sessions: Pick<SessionManager, "onEvent" | "watch" | "unwatch" | "healthOf">;
+  readonly sessions: Pick<Sessions, "onEvent" | "watch" | "unwatch" | "healthOf">;
   readonly trading: Pick<TradingService, "summary" | "positionRecords" | "pendingRecords"> &
     Partial<Pick<TradingService, "symbolSpecs">>;
   readonly logger: Logger;

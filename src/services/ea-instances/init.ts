@@ -12,7 +12,7 @@ import {
   utcToServerMs,
 } from "../../ea/trade-translation.ts";
 import { serverOffsetMinutes } from "../../mt5/server-time.ts";
-import type { SessionManager } from "../../sessions/manager.ts";
+import type { Sessions } from "../../sessions/sessions.ts";
 import type { EaRow } from "../../storage/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { AccountTickValues } from "../tick-values.ts";
@@ -35,7 +35,7 @@ export interface InitOptions {
 /** Reads what OnInit needs from the account's session. */
 export async function prepareInit(
   deps: Pick<ServiceDeps, "clock" | "logger">,
-  sessions: SessionManager,
+  sessions: Sessions,
   accountId: string,
   ea: EaRow,
   symbol: string,

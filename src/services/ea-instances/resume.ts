@@ -1,7 +1,7 @@
 // Resuming after a restart: the bounded wait for an account's session to come back, and ending
 // (status `error`, with the reason) a stored instance that cannot resume.
 import { eaTransition, eaVisibleStatus } from "../../domain/ea-lifecycle.ts";
-import type { SessionManager } from "../../sessions/manager.ts";
+import type { Sessions } from "../../sessions/sessions.ts";
 import type { EaInstanceRow } from "../../storage/schema/index.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { EaInstanceStore } from "./store.ts";
@@ -16,7 +16,7 @@ const POLL_MS = 250;
  */
 export async function waitForSession(
   deps: Pick<ServiceDeps, "clock">,
-  sessions: SessionManager,
+  sessions: Sessions,
   accountId: string,
   deadline: number,
   closing: () => boolean,

@@ -3,7 +3,7 @@
 import type { RefusalWindow, TradeLimits } from "../../domain/trade-limits.ts";
 import { TIMEFRAMES, type Timeframe } from "../../mt5/vocabulary.ts";
 import type { Resolver } from "../../security/ssrf.ts";
-import type { SessionManager } from "../../sessions/manager.ts";
+import type { Sessions } from "../../sessions/sessions.ts";
 import type { EaEventData } from "../../streaming/messages.ts";
 import type { AccountService } from "../accounts.ts";
 import type { CalendarSource } from "../calendar.ts";
@@ -27,7 +27,7 @@ export interface EaEventPublisher {
 }
 
 export interface EaInstanceOptions {
-  readonly sessions: SessionManager;
+  readonly sessions: Sessions;
   readonly accounts: AccountService;
   readonly eas: EaService;
   /** Where status changes and log lines go (the WebSocket `ea` channel); none when omitted. */

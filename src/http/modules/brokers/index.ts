@@ -5,7 +5,7 @@ import type { BrokerDirectory } from "../../../broker/directory.ts";
 import type { DemoAccountView } from "../../../services/demo-accounts.ts";
 import { DemoAccountService } from "../../../services/demo-accounts.ts";
 import type { IdempotencyService } from "../../../services/idempotency.ts";
-import type { SessionManager } from "../../../sessions/manager.ts";
+import type { Sessions } from "../../../sessions/sessions.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
 import { assertType, Int, type Same, Text } from "../../models/common.ts";
@@ -74,7 +74,7 @@ assertType<Same<(typeof DemoCreated)["static"], DemoAccountView>>();
 export function brokersModule(
   deps: AuthDeps & {
     directory: BrokerDirectory;
-    sessions: SessionManager;
+    sessions: Sessions;
     idempotency: IdempotencyService;
   },
 ) {

@@ -2,7 +2,7 @@
 // or failed), POST …/disconnect, GET …/session (health).
 import { Elysia } from "elysia";
 import type { AccountService } from "../../../services/accounts.ts";
-import type { SessionManager } from "../../../sessions/manager.ts";
+import type { Sessions } from "../../../sessions/sessions.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
 import { AccountIdParams } from "../../models/common.ts";
@@ -12,7 +12,7 @@ import { operation } from "../../openapi/operation.ts";
 const Id = AccountIdParams;
 
 export function sessionsModule(
-  deps: AuthDeps & { accounts: AccountService; sessions: SessionManager },
+  deps: AuthDeps & { accounts: AccountService; sessions: Sessions },
 ) {
   return new Elysia({ name: "module.sessions", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
