@@ -11,7 +11,6 @@ import {
   SESSION_WRITES,
   type SessionCall,
   type SessionCallArgs,
-  type SessionEvent,
   type SessionMethod,
   type SessionResult,
 } from "./contract.ts";

@@ -11,9 +11,7 @@ import { operation } from "../../openapi/operation.ts";
 
 const Id = AccountIdParams;
 
-export function sessionsModule(
-  deps: AuthDeps & { accounts: AccountService; sessions: Sessions },
-) {
+export function sessionsModule(deps: AuthDeps & { accounts: AccountService; sessions: Sessions }) {
   return new Elysia({ name: "module.sessions", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
     .post(
