@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { BrokerDirectory, parseDirectoryFile } from "./broker/directory.ts";
 import type { Config } from "./config/index.ts";
 import { type App, createApp } from "./http/app.ts";
+import type { ClusterInfo } from "./http/modules/admin-cluster/index.ts";
 import type { Logger } from "./logging/logger.ts";
 import { createSecretBox } from "./security/secrets.ts";
 import type { Resolver } from "./security/ssrf.ts";
@@ -85,6 +86,8 @@ export interface ServiceOptions {
   readonly sessions: Sessions;
   /** DNS resolver of the SSRF guard (default: the system resolver). */
   readonly resolve?: Resolver;
+  /** Cluster mode's view of the nodes (GET /admin/cluster); null on one node. */
+  readonly cluster?: ClusterInfo | null;
 }
 
 /** Wires the running service over `sessions`: services, streaming hub, HTTP app. */
@@ -113,6 +116,7 @@ export function composeService(runtime: Runtime, opts: ServiceOptions): ServiceG
     sessions,
     directory,
     streams,
+    cluster: opts.cluster ?? null,
   });
   return { runtime, sessions, services, streams, app };
 }

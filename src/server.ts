@@ -4,6 +4,7 @@
 
 import { join } from "node:path";
 import { type EmbeddedBroker, startEmbeddedBroker } from "./broker/embedded.ts";
+import { Cluster } from "./cluster/index.ts";
 import { composeService, openRuntime } from "./composition.ts";
 import type { Config } from "./config/index.ts";
 import { SERVE_OPTIONS } from "./http/app.ts";
@@ -47,8 +48,25 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger.info({ host: config.brokerHost, port: broker.port }, "demo broker listening");
   }
   const runtime = await openRuntime(config, logger);
-  const sessions = new SessionManager({ workers: config.sessionWorkers, logger });
-  const { services, app } = composeService(runtime, { sessions });
+  const local = new SessionManager({
+    nodeId: config.nodeId,
+    workers: config.sessionWorkers,
+    logger,
+  });
+  // Cluster mode: every account's session runs on the node holding its lease; the services see
+  // one Sessions surface that forwards to the owner (src/cluster).
+  const cluster = config.cluster
+    ? await Cluster.create({
+        config: config.cluster,
+        nodeId: config.nodeId,
+        db: runtime.deps.db,
+        local,
+        logger,
+      })
+    : null;
+  const sessions = cluster?.sessions ?? local;
+  const { services, app } = composeService(runtime, { sessions, cluster });
+  cluster?.attach(services);
   // EA host pool: Node hosts with isolated-vm sandboxes; trade calls go through sessions.
   const eaPool = await startEaPool(
     services.eaInstances,
@@ -71,14 +89,24 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   if (orphanIntents + orphanRequests > 0) {
     logger.info({ orphanIntents, orphanRequests }, "recovering requests of a previous run");
   }
-  const opened = await services.accounts.openAllSessions();
   // MQL5 EAs compiled by an earlier compiler are recompiled before their instances resume.
   const recompiled = await services.eas.recompileStale();
   if (recompiled > 0) {
     logger.info({ recompiled }, "MQL5 EAs recompiled by the new compiler");
   }
-  // EA instances that were running before the restart come back once their sessions connect.
-  const resumed = await services.eaInstances.resume();
+  let opened: number;
+  let resumed: number;
+  if (cluster) {
+    // This node takes its share of the leases; each account acquired opens its session here and
+    // resumes the EA that was running on it.
+    await cluster.begin();
+    opened = cluster.ownership.served().length;
+    resumed = 0;
+  } else {
+    opened = await services.accounts.openAllSessions();
+    // EA instances that were running before the restart come back once their sessions connect.
+    resumed = await services.eaInstances.resume();
+  }
   logger.info(
     {
       port,
@@ -87,6 +115,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       dataDir: config.dataDir,
       sessions: opened,
       eas: resumed,
+      ...(cluster ? { node: config.nodeId, cluster: true } : {}),
     },
     "service listening",
   );
@@ -95,12 +124,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return {
     port,
     async stop() {
+      // Cluster: leases are handed over first (sessions and EAs stop here, then others take them).
+      await cluster?.drain();
       await services.snapshotScheduler.stop();
       await app.stop();
       // Tick counts are saved and statuses kept, so running EAs resume on the next start.
       await services.eaInstances.close();
       await eaPool?.close();
       await sessions.close();
+      await cluster?.close();
       await broker?.stop();
       // Outcomes of the last answered orders are written before the database closes.
       await services.journal.drain();

@@ -37,6 +37,7 @@ import { adminAdminsModule } from "./modules/admin-admins/index.ts";
 import { adminAuthModule } from "./modules/admin-auth/index.ts";
 import { adminBillingModule } from "./modules/admin-billing/index.ts";
 import { adminCalendarModule } from "./modules/admin-calendar/index.ts";
+import { adminClusterModule, type ClusterInfo } from "./modules/admin-cluster/index.ts";
 import { adminEasModule } from "./modules/admin-eas/index.ts";
 import { adminKeysModule } from "./modules/admin-keys/index.ts";
 import { adminUsageModule } from "./modules/admin-usage/index.ts";
@@ -74,6 +75,8 @@ export interface AppDeps {
   readonly eaInstances: EaInstanceService;
   /** The WebSocket streaming hub (built by the composition root, src/composition.ts). */
   readonly streams: StreamHub;
+  /** Cluster mode's nodes and leases (GET /admin/cluster); null on one node. */
+  readonly cluster?: ClusterInfo | null;
 }
 
 /**
@@ -226,6 +229,15 @@ export function createApp(deps: AppDeps) {
     .use(brokersModule(deps))
     .use(adminEasModule(deps))
     .use(adminCalendarModule(deps))
+    .use(
+      adminClusterModule({
+        ...deps,
+        cluster: deps.cluster ?? null,
+        nodeId: deps.config.nodeId,
+        advertiseUrl:
+          deps.config.cluster?.advertiseUrl ?? `http://${deps.config.host}:${deps.config.port}`,
+      }),
+    )
     .use(easModule(deps))
     .use(wsModule(deps, streams));
   routes.bind(() => app.routes);

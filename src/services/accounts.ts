@@ -20,6 +20,8 @@ export type { SessionStatus };
 /** Live session state, provided by the session layer. */
 export interface SessionStatusSource {
   statusOf(accountId: string): SessionStatus;
+  /** The node running the account's session (none for tools that run without sessions). */
+  nodeOf?(accountId: string): string | null;
 }
 
 /** The session layer as the registry drives it (the SessionManager). */
@@ -167,8 +169,13 @@ export class AccountService {
     if (!hasControl(this.sessions)) {
       return;
     }
+    this.sessions.open(this.sessionSpec(row));
+  }
+
+  /** What the session layer needs to run the account's session (decrypted here). */
+  sessionSpec(row: AccountRow): SessionSpec {
     const creds = this.credentials(row);
-    this.sessions.open({
+    return {
       id: row.id,
       host: creds.brokerHost,
       port: creds.brokerPort,
@@ -176,7 +183,22 @@ export class AccountService {
       password: creds.password,
       server: creds.serverName,
       connect: row.isEnabled && row.autoConnect,
-    });
+    };
+  }
+
+  /** The session spec of an account by id (cluster mode: its lease came to this node). */
+  async sessionSpecOf(accountId: string): Promise<SessionSpec | null> {
+    const [row] = await this.deps.db.select().from(accounts).where(eq(accounts.id, accountId));
+    return row ? this.sessionSpec(row) : null;
+  }
+
+  /** Forgets the cached accounts of whichever key holds `accountId` (changed on another node). */
+  invalidateAccount(accountId: string): void {
+    for (const [keyId, cached] of this.byKey) {
+      if (cached.byId.has(accountId)) {
+        this.invalidateKey(keyId);
+      }
+    }
   }
 
   /** Stops and forgets the sessions of removed accounts. */
@@ -464,12 +486,12 @@ export class AccountService {
   }
 
   /** `GET /admin/accounts`: the accounts of the caller's admin (all for a superadmin JWT). */
-  async adminList(scope: AdminScope): Promise<Array<Omit<AccountView, never>>> {
+  async adminList(scope: AdminScope): Promise<Array<AccountView & { node_id: string | null }>> {
     const rows = await this.deps.db
       .select()
       .from(accounts)
       .where(scope.superadmin ? undefined : eq(accounts.adminId, scope.adminId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id));
-    return rows.map((r) => this.view(r));
+    return rows.map((r) => ({ ...this.view(r), node_id: this.sessions.nodeOf?.(r.id) ?? null }));
   }
 }

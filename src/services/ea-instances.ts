@@ -72,6 +72,7 @@ import {
   type TradeGateway,
   type WebRequestGateway,
 } from "../ea/host-pool.ts";
+import { REASON_CLOSE } from "../ea/pool/reasons.ts";
 import {
   type Completion,
   DEFAULT_LIMITS,
@@ -104,6 +105,7 @@ import { EaInstanceStore } from "./ea-instances/store.ts";
 import { EaTradeGateway } from "./ea-instances/trade-gateway.ts";
 import {
   type EaInstanceOptions,
+  type EaPlacement,
   type EaStartRequest,
   type EaTimeframe,
   limitOrdersOf,
@@ -119,6 +121,7 @@ export {
   EA_TIMEFRAMES,
   type EaEventPublisher,
   type EaInstanceOptions,
+  type EaPlacement,
   type EaStartRequest,
   type EaTimeframe,
 } from "./ea-instances/types.ts";
@@ -140,6 +143,8 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
   private readonly web: EaWebRequests;
   private flushTimer: ReturnType<typeof setInterval> | null = null;
   private closing = false;
+  /** Cluster mode: where each account's instance runs (its session's node); null on one node. */
+  private placement: EaPlacement | null = null;
   private readonly initBars: number;
   private readonly logLines: number;
 
@@ -193,6 +198,9 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
     req: EaStartRequest,
   ): Promise<EaStatusView> {
     const account = await this.opts.accounts.load(principal, accountId);
+    if (this.placement && !this.placement.runsHere(account.id)) {
+      return this.placement.start(principal, account.id, req);
+    }
     const ea = await this.opts.eas.loadRunnable(principal, req.ea_id);
     const inputs = validateInputs(ea.inputParams, req.inputs);
     if (this.byAccount.has(account.id)) {
@@ -237,6 +245,9 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
 
   async stop(principal: KeyPrincipal, accountId: string): Promise<EaStatusView> {
     const account = await this.opts.accounts.load(principal, accountId);
+    if (this.placement && !this.placement.runsHere(account.id)) {
+      return this.placement.stop(principal, account.id);
+    }
     const id = this.byAccount.get(account.id);
     const live = id ? this.live.get(id) : undefined;
     if (!live) {
@@ -292,6 +303,51 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
   async stopAllOf(eaId: string): Promise<void> {
     const running = [...this.live.values()].filter((l) => l.eaId === eaId && isEaActive(l.status));
     await Promise.all(running.map((l) => this.stopLive(l)));
+  }
+
+  /** Cluster mode: start and stop requests for accounts served elsewhere go to their node. */
+  placeOn(placement: EaPlacement): void {
+    this.placement = placement;
+  }
+
+  /**
+   * Cluster mode: the account's session came to this node (a failover or a rebalance); the
+   * instance that was running on it resumes here, once.
+   */
+  async resumeAccount(accountId: string): Promise<number> {
+    const pool = this.pool;
+    if (!pool || this.closing || this.byAccount.has(accountId)) {
+      return 0;
+    }
+    const rows = (await this.store.active()).filter((r) => r.accountId === accountId);
+    for (const row of rows) {
+      void this.resumeOne(pool, row).catch((err: unknown) => {
+        this.deps.logger.error({ instanceId: row.id, err: errorText(err) }, "EA resume failed");
+      });
+    }
+    return rows.length;
+  }
+
+  /**
+   * Cluster mode: the account's session left this node. Its instance stops here (OnDeinit with
+   * REASON_CLOSE, as at a shutdown) and keeps its status, so the account's next node resumes it.
+   */
+  async releaseAccount(accountId: string): Promise<void> {
+    const id = this.byAccount.get(accountId);
+    const live = id ? this.live.get(id) : undefined;
+    if (!live || !isEaActive(live.status)) {
+      return;
+    }
+    this.byAccount.delete(accountId);
+    this.live.delete(live.id);
+    this.lastOf.delete(accountId);
+    this.opts.sessions.unwatch(live.accountId, watchedSymbols(live), `ea:${live.id}`);
+    await this.persist(live).catch((err: unknown) =>
+      this.deps.logger.warn({ instanceId: live.id, err: errorText(err) }, "EA flush failed"),
+    );
+    await this.pool?.stop(live.id, REASON_CLOSE).catch(() => undefined);
+    this.storage.forget(live.id);
+    this.addLog(live, "info", "moved with its account's session to another node");
   }
 
   /**

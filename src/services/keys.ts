@@ -116,6 +116,14 @@ export class KeyService {
     this.revokeListeners.push(listener);
   }
 
+  /**
+   * Cluster mode: another node revoked the key (or removed it with its accounts). Its cache
+   * entries go at once, and the revocation listeners run here too (closing its WebSockets).
+   */
+  revokedElsewhere(keyId: string, removedAccounts: readonly string[]): void {
+    this.evict({ id: keyId, hash: this.hashById.get(keyId) ?? "" }, true, removedAccounts);
+  }
+
   /** Drops a key's cache entries (positive or negative) on this node. */
   private evict(
     key: { id: string; hash: string },

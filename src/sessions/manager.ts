@@ -35,6 +35,8 @@ interface ViewCopy {
 export interface SessionManagerOptions {
   readonly workers: number;
   readonly logger: Logger;
+  /** This node's id (nodeOf). */
+  readonly nodeId?: string;
   /** Longest wait for a worker's answer, ms. */
   readonly callTimeoutMs?: number;
 }
@@ -398,10 +400,37 @@ export class SessionManager implements Sessions {
     }
   }
 
+  /**
+   * Cluster mode: the account's session moved to another node. It stops here (its worker
+   * disconnects it) and its state is forgotten, without the `removed` event of a deletion;
+   * listeners hear it go `disconnected`.
+   */
+  release(accountId: string): void {
+    const slot = this.slotOf(accountId);
+    if (!slot.specs.delete(accountId)) {
+      return;
+    }
+    this.health.delete(accountId);
+    this.views.delete(accountId);
+    this.watched.delete(accountId);
+    this.post(slot, { type: "remove", id: accountId });
+    const health: SessionHealth = {
+      ...DISCONNECTED,
+      last_error: "the account's session moved to another node",
+    };
+    for (const l of this.listeners) {
+      l(accountId, { kind: "session", health });
+    }
+  }
+
   /** The broker endpoint of an opened account's session (see endpointKey), or null. */
   endpointOf(accountId: string): string | null {
     const spec = this.slotOf(accountId).specs.get(accountId);
     return spec ? endpointKey(spec) : null;
+  }
+
+  nodeOf(accountId: string): string | null {
+    return this.slotOf(accountId).specs.has(accountId) ? (this.opts.nodeId ?? null) : null;
   }
 
   statusOf(accountId: string): SessionStatus {

@@ -32,6 +32,8 @@ export interface Sessions {
   /** The broker endpoint of an opened account's session, or null. */
   endpointOf(accountId: string): string | null;
   statusOf(accountId: string): SessionStatus;
+  /** The node running the account's session: this one on a single node, the lease holder in a cluster. */
+  nodeOf(accountId: string): string | null;
   healthOf(accountId: string): SessionHealth;
   /** Registers a demo account on a broker (no broker I/O on the main thread). */
   createDemo<T>(host: string, port: number, params: Record<string, unknown>): Promise<T>;

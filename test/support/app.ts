@@ -127,6 +127,7 @@ export async function createTestApp(
   const runtime = await openRuntime(config, logger, { clock, database: db.database });
   const { deps } = runtime;
   const sessions = new SessionManager({
+    nodeId: config.nodeId,
     workers: config.sessionWorkers,
     logger,
     callTimeoutMs: 15_000,

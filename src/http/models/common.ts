@@ -60,6 +60,20 @@ export const AccountRecord = named(
 );
 assertType<Same<Static<typeof AccountRecord>, Mutable<AccountView>>>();
 
+/** An account as administrators list it: with the node that runs its session. */
+export const AdminAccountRecord = named(
+  "AdminAccount",
+  t.Composite([
+    AccountRecord,
+    t.Object({
+      node_id: t.Union([t.String(), t.Null()], {
+        description:
+          "The node running the account's session (cluster mode: its lease holder; null while it has none)",
+      }),
+    }),
+  ]),
+);
+
 export const KeyRecord = named(
   "ApiKey",
   t.Object({

@@ -332,11 +332,15 @@ export const SessionHealthSchema = named(
       last_error: Type.Union([Type.String(), Type.Null()]),
       reconnects: Int({ minimum: 0 }),
       last_quote_at: Type.Union([Type.String({ description: "date-time (UTC)" }), Type.Null()]),
+      node_id: Type.Union([Type.String(), Type.Null()], {
+        description:
+          "The node running the session (cluster mode: the holder of the account's lease; null while it has none)",
+      }),
     },
     { description: "Health of the account's broker session" },
   ),
 );
-assertType<Same<Static<typeof SessionHealthSchema>, SessionHealth>>();
+assertType<Same<Static<typeof SessionHealthSchema>, SessionHealth & { node_id: string | null }>>();
 
 // --- history (spec §2.3, §2.6) -------------------------------------------------------------
 

@@ -8,7 +8,9 @@ import type { EaEventData } from "../../streaming/messages.ts";
 import type { AccountService } from "../accounts.ts";
 import type { CalendarSource } from "../calendar.ts";
 import type { EaService } from "../eas.ts";
+import type { KeyPrincipal } from "../keys.ts";
 import type { OrderJournalService } from "../order-journal.ts";
+import type { EaStatusView } from "./views.ts";
 
 /** Chart timeframes an EA may run on: every MT5 timeframe the service serves bars for. */
 export const EA_TIMEFRAMES = TIMEFRAMES;
@@ -53,6 +55,16 @@ export interface EaInstanceOptions {
   readonly resolve?: Resolver | undefined;
   /** The economic calendar EAs read (ea-instances/calendar.ts); an empty one when omitted. */
   readonly calendar?: CalendarSource | undefined;
+}
+
+/**
+ * Cluster mode: an account's EA instance runs on the node that owns its session; requests that
+ * reach another node are sent there (src/cluster).
+ */
+export interface EaPlacement {
+  runsHere(accountId: string): boolean;
+  start(principal: KeyPrincipal, accountId: string, req: EaStartRequest): Promise<EaStatusView>;
+  stop(principal: KeyPrincipal, accountId: string): Promise<EaStatusView>;
 }
 
 /** ACCOUNT_LIMIT_ORDERS: the cap on an account's pending orders (0 = none). */

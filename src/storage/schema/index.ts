@@ -6,6 +6,7 @@ export * from "./api-keys.ts";
 export * from "./audit-log.ts";
 export * from "./billing-terms.ts";
 export * from "./calendar.ts";
+export * from "./cluster.ts";
 export * from "./ea-instances.ts";
 export * from "./ea-logs.ts";
 export * from "./ea-storage.ts";

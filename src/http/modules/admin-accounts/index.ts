@@ -3,7 +3,7 @@ import { Elysia, t } from "elysia";
 import type { AccountService } from "../../../services/accounts.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
 import { Envelope, ok } from "../../envelope.ts";
-import { AccountRecord } from "../../models/common.ts";
+import { AdminAccountRecord } from "../../models/common.ts";
 import { operation } from "../../openapi/operation.ts";
 
 export function adminAccountsModule(deps: AuthDeps & { accounts: AccountService }) {
@@ -11,7 +11,7 @@ export function adminAccountsModule(deps: AuthDeps & { accounts: AccountService 
     .use(authPlugin(deps))
     .get("/accounts", async ({ scope }) => ok(await deps.accounts.adminList(scope)), {
       admin: "admin",
-      response: { 200: Envelope(t.Array(AccountRecord)) },
+      response: { 200: Envelope(t.Array(AdminAccountRecord)) },
       detail: operation({
         id: "listAdminAccounts",
         tag: "admin",

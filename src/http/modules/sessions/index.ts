@@ -12,6 +12,11 @@ import { operation } from "../../openapi/operation.ts";
 const Id = AccountIdParams;
 
 export function sessionsModule(deps: AuthDeps & { accounts: AccountService; sessions: Sessions }) {
+  /** The session's health and the node running it. */
+  const state = (id: string) => ({
+    ...deps.sessions.healthOf(id),
+    node_id: deps.sessions.nodeOf(id),
+  });
   return new Elysia({ name: "module.sessions", prefix: "/api/accounts/:id", normalize: false })
     .use(authPlugin(deps))
     .post(
@@ -19,10 +24,13 @@ export function sessionsModule(deps: AuthDeps & { accounts: AccountService; sess
       async ({ principal, params }) => {
         const row = await deps.accounts.load(principal, params.id);
         if (!row.isEnabled) {
-          return ok({ ...deps.sessions.healthOf(row.id) });
+          return ok(state(row.id));
         }
         deps.accounts.syncSession({ ...row, autoConnect: true });
-        return ok(await deps.sessions.connect(row.id));
+        return ok({
+          ...(await deps.sessions.connect(row.id)),
+          node_id: deps.sessions.nodeOf(row.id),
+        });
       },
       {
         apiKey: true,
@@ -44,7 +52,7 @@ export function sessionsModule(deps: AuthDeps & { accounts: AccountService; sess
       async ({ principal, params }) => {
         const row = await deps.accounts.load(principal, params.id);
         deps.sessions.disconnect(row.id);
-        return ok({ ...deps.sessions.healthOf(row.id), status: "disconnected" as const });
+        return ok({ ...state(row.id), status: "disconnected" as const });
       },
       {
         apiKey: true,
@@ -62,7 +70,7 @@ export function sessionsModule(deps: AuthDeps & { accounts: AccountService; sess
       "/session",
       async ({ principal, params }) => {
         const row = await deps.accounts.load(principal, params.id);
-        return ok(deps.sessions.healthOf(row.id));
+        return ok(state(row.id));
       },
       {
         apiKey: true,

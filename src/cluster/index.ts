@@ -1,0 +1,362 @@
+// Cluster mode, wired: the node's NATS bus, its leases (Ownership) and the Sessions router, plus
+// what ties them to the services — a lease acquired starts the account's session and resumes its
+// EA here, a lease lost or handed over stops them; the RPC handlers the owner answers (fenced by
+// the lease epoch); and the broadcasts that make facts cluster-wide at once (lease changes,
+// session health, deleted accounts, revoked keys). src/server.ts starts it when NATS_URL is set.
+import { randomBytes } from "node:crypto";
+import type { ClusterConfig } from "../config/index.ts";
+import { AppError } from "../domain/errors.ts";
+import type { Logger } from "../logging/logger.ts";
+import type { AccountService } from "../services/accounts.ts";
+import type { EaInstanceService } from "../services/ea-instances.ts";
+import type { KeyService } from "../services/keys.ts";
+import type { SessionManager } from "../sessions/manager.ts";
+import type { Db } from "../storage/db.ts";
+import { ClusterBus, type ClusterHandlers, NotOwnerError } from "./bus.ts";
+import { ClusterSessions } from "./cluster-sessions.ts";
+import { LeaseStore, type LiveNode } from "./lease-store.ts";
+import { Ownership } from "./ownership.ts";
+import {
+  type AccountNotice,
+  type KeyNotice,
+  type LeaseNotice,
+  type OwnedHealth,
+  SUBJECTS,
+} from "./rpc.ts";
+
+/** The services the cluster drives (attached once the composition root built them). */
+export interface ClusterServices {
+  readonly accounts: Pick<AccountService, "sessionSpecOf" | "invalidateAccount" | "invalidateKey">;
+  readonly keys: Pick<KeyService, "onRevoke" | "revokedElsewhere">;
+  readonly eaInstances: Pick<
+    EaInstanceService,
+    "placeOn" | "resumeAccount" | "releaseAccount" | "start" | "stop"
+  >;
+}
+
+/** Counters the cluster reports (src/observability). */
+export interface ClusterMetrics {
+  leaseChange(change: "acquired" | "lost" | "released" | "handed_over"): void;
+}
+
+/** One node of the cluster, as `GET /admin/cluster` shows it. */
+export interface ClusterNodeView {
+  readonly node_id: string;
+  readonly advertise_url: string;
+  readonly draining: boolean;
+  readonly self: boolean;
+  readonly accounts: Array<{ account_id: string; epoch: number }>;
+}
+
+export class Cluster {
+  readonly sessions: ClusterSessions;
+  private services: ClusterServices | null = null;
+  private metrics: ClusterMetrics | null = null;
+  /** Set while applying another node's revocation (so it is not broadcast back). */
+  private applyingRemote = false;
+
+  private constructor(
+    private readonly config: ClusterConfig,
+    readonly nodeId: string,
+    private readonly bus: ClusterBus,
+    readonly ownership: Ownership,
+    private readonly local: SessionManager,
+    private readonly logger: Logger,
+    private readonly connectedSessions: ClusterSessions,
+  ) {
+    this.sessions = connectedSessions;
+  }
+
+  /** Connects to NATS and prepares the leases (nothing is acquired before `begin`). */
+  static async create(opts: {
+    readonly config: ClusterConfig;
+    readonly nodeId: string;
+    readonly db: Db;
+    readonly local: SessionManager;
+    readonly logger: Logger;
+  }): Promise<Cluster> {
+    const { config, nodeId, db, local, logger } = opts;
+    const bus = await ClusterBus.connect(config.natsUrl, nodeId, logger);
+    const store = new LeaseStore(db, nodeId, config.leaseTtlMs);
+    let cluster: Cluster | null = null;
+    const ownership = new Ownership({
+      nodeId,
+      advertiseUrl: config.advertiseUrl,
+      boot: randomBytes(6).toString("hex"),
+      ttlMs: config.leaseTtlMs,
+      store,
+      logger,
+      hooks: {
+        start: (accountId, epoch) => cluster?.startServing(accountId, epoch) ?? Promise.resolve(),
+        stop: (accountId, reason) => cluster?.stopServing(accountId, reason) ?? Promise.resolve(),
+        announce: (accountId, holder, epoch) =>
+          bus.publish(SUBJECTS.leases, { accountId, holder, epoch } satisfies LeaseNotice),
+        nodesDied: (nodes) => cluster?.onNodesDied(nodes),
+        changed: (change) => cluster?.metrics?.leaseChange(change),
+      },
+    });
+    const sessions = new ClusterSessions(local, ownership, bus, logger);
+    cluster = new Cluster(config, nodeId, bus, ownership, local, logger, sessions);
+    return cluster;
+  }
+
+  /** Wires the services: RPC handlers, broadcasts, EA placement. */
+  attach(services: ClusterServices, metrics?: ClusterMetrics): void {
+    this.services = services;
+    this.metrics = metrics ?? null;
+    const { bus, ownership, local } = this;
+    bus.serve(this.nodeId, this.handlers(services));
+    bus.subscribe<LeaseNotice>(SUBJECTS.leases, (n) => {
+      if (n.holder !== this.nodeId) {
+        ownership.noteOwner(n.accountId, n.holder, n.epoch);
+      }
+      if (n.holder === null) {
+        ownership.kick(); // a free lease: maybe this node's to take
+      }
+    });
+    bus.subscribe<OwnedHealth>(SUBJECTS.sessionHealthAll, (owned, subject) => {
+      const accountId = subject.split(".")[2];
+      if (accountId) {
+        this.sessions.noteRemoteHealth(accountId, owned);
+      }
+    });
+    bus.subscribe<AccountNotice>(SUBJECTS.accounts, (n) => this.onAccountNotice(n));
+    bus.subscribe<KeyNotice>(SUBJECTS.keys, (n) => {
+      if (n.origin === this.nodeId) {
+        return;
+      }
+      this.applyingRemote = true;
+      try {
+        services.keys.revokedElsewhere(n.keyId, n.removedAccounts);
+      } finally {
+        this.applyingRemote = false;
+      }
+    });
+    services.keys.onRevoke((keyId, removedAccounts) => {
+      if (!this.applyingRemote) {
+        bus.publish(SUBJECTS.keys, {
+          origin: this.nodeId,
+          keyId,
+          removedAccounts,
+        } satisfies KeyNotice);
+      }
+    });
+    // The owner announces its sessions' health; the other nodes answer status reads from it.
+    local.onEvent((accountId, event) => {
+      if (event.kind === "session" && ownership.isServing(accountId)) {
+        this.publishHealth(accountId);
+      }
+    });
+    services.eaInstances.placeOn({
+      runsHere: (accountId) => ownership.isServing(accountId),
+      start: async (principal, accountId, req) =>
+        (await this.sessions.forward(accountId, false, () => [
+          "eaStart",
+          { principal, accountId, req },
+        ])) as Awaited<ReturnType<EaInstanceService["start"]>>,
+      stop: async (principal, accountId) =>
+        (await this.sessions.forward(accountId, false, () => [
+          "eaStop",
+          { principal, accountId },
+        ])) as Awaited<ReturnType<EaInstanceService["stop"]>>,
+    });
+  }
+
+  /** Takes this node's share of the leases (first round awaited), and learns everyone's health. */
+  async begin(): Promise<void> {
+    await this.ownership.start();
+    await Promise.all(
+      this.ownership
+        .liveNodes()
+        .filter((n) => n.nodeId !== this.nodeId)
+        .map(async (n) => {
+          const reply = await this.bus.request(n.nodeId, "healthAll", {}, 3000).catch(() => null);
+          if (reply?.ok) {
+            for (const [accountId, owned] of reply.data as Array<[string, OwnedHealth]>) {
+              this.sessions.noteRemoteHealth(accountId, owned);
+            }
+          }
+        }),
+    );
+  }
+
+  /** Readiness: NATS connected and the last lease round reached the database. */
+  readiness(): true | string {
+    if (!this.bus.connected) {
+      return "NATS is not connected";
+    }
+    return this.ownership.isHealthy ? true : "the lease round cannot reach the database";
+  }
+
+  get natsConnected(): boolean {
+    return this.bus.connected;
+  }
+
+  /** SIGTERM: hand every lease over (sessions and EAs stop here first), then leave. */
+  async drain(): Promise<void> {
+    await this.ownership.drain();
+    await this.bus.flush().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.ownership.stop();
+    await this.bus.close().catch(() => undefined);
+  }
+
+  /** The nodes and the accounts each holds (GET /admin/cluster). */
+  view(): { node_id: string; nodes: ClusterNodeView[]; unowned: string[] } {
+    const byNode = new Map<string, Array<{ account_id: string; epoch: number }>>();
+    const unowned: string[] = [];
+    for (const [accountId, { holder, epoch }] of this.ownership.allOwners()) {
+      if (holder === null) {
+        unowned.push(accountId);
+        continue;
+      }
+      const list = byNode.get(holder) ?? [];
+      list.push({ account_id: accountId, epoch });
+      byNode.set(holder, list);
+    }
+    const nodes: ClusterNodeView[] = this.ownership.liveNodes().map((n: LiveNode) => ({
+      node_id: n.nodeId,
+      advertise_url: n.advertiseUrl,
+      draining: n.draining,
+      self: n.nodeId === this.nodeId,
+      accounts: (byNode.get(n.nodeId) ?? []).sort((a, b) =>
+        a.account_id.localeCompare(b.account_id),
+      ),
+    }));
+    return { node_id: this.nodeId, nodes, unowned: unowned.sort() };
+  }
+
+  // --- internals ----------------------------------------------------------------------------------
+
+  private publishHealth(accountId: string): void {
+    this.bus.publish(SUBJECTS.sessionHealth(accountId), {
+      health: this.local.healthOf(accountId),
+      endpoint: this.local.endpointOf(accountId),
+    } satisfies OwnedHealth);
+  }
+
+  private async startServing(accountId: string, epoch: number): Promise<void> {
+    const services = this.services;
+    if (!services) {
+      return;
+    }
+    const spec = await services.accounts.sessionSpecOf(accountId);
+    if (!spec) {
+      return; // deleted meanwhile: the next round forgets it
+    }
+    this.sessions.forgetRemote(accountId);
+    this.local.open(spec);
+    this.publishHealth(accountId);
+    this.logger.info({ accountId, epoch }, "account session acquired");
+    void services.eaInstances
+      .resumeAccount(accountId)
+      .catch((err: unknown) =>
+        this.logger.error({ err: String(err), accountId }, "EA resume after acquisition failed"),
+      );
+  }
+
+  private async stopServing(accountId: string, reason: "lost" | "hand_over"): Promise<void> {
+    await this.services?.eaInstances
+      .releaseAccount(accountId)
+      .catch((err: unknown) =>
+        this.logger.error({ err: String(err), accountId }, "EA release failed"),
+      );
+    this.local.release(accountId);
+    this.logger.info({ accountId, reason }, "account session released");
+  }
+
+  private onNodesDied(nodes: readonly string[]): void {
+    const dead = new Set(nodes);
+    for (const node of nodes) {
+      this.bus.failRequestsTo(node);
+    }
+    for (const [accountId, { holder }] of this.ownership.allOwners()) {
+      if (holder !== null && dead.has(holder)) {
+        this.sessions.markOwnerLost(accountId);
+      }
+    }
+    this.logger.warn({ nodes }, "cluster nodes stopped heart-beating; their accounts move");
+  }
+
+  private onAccountNotice(n: AccountNotice): void {
+    const services = this.services;
+    if (!services) {
+      return;
+    }
+    services.accounts.invalidateAccount(n.accountId);
+    if (n.keyId) {
+      services.accounts.invalidateKey(n.keyId);
+    }
+    if (n.origin === this.nodeId) {
+      return;
+    }
+    if (n.change === "removed") {
+      this.sessions.forgetRemote(n.accountId);
+      if (this.ownership.isServing(n.accountId)) {
+        this.local.remove(n.accountId);
+      }
+      this.ownership.forget(n.accountId);
+      return;
+    }
+    this.ownership.kick(); // a new account may be this node's to take
+  }
+
+  private handlers(services: ClusterServices): ClusterHandlers {
+    const { ownership, local } = this;
+    const fence = (accountId: string, epoch?: number): void => {
+      if (!ownership.isServing(accountId, epoch)) {
+        const o = ownership.ownerOf(accountId);
+        throw new NotOwnerError(o.holder === this.nodeId ? null : o.holder, o.epoch);
+      }
+    };
+    return {
+      session: async ({ accountId, epoch, call }) => {
+        fence(accountId, epoch);
+        return local.call(accountId, call.method, call.args as never);
+      },
+      view: async ({ accountId, view }) => {
+        fence(accountId);
+        return local.view(accountId, view);
+      },
+      connect: async ({ accountId, waitMs }) => {
+        fence(accountId);
+        return local.connect(accountId, waitMs);
+      },
+      disconnect: async ({ accountId }) => {
+        fence(accountId);
+        local.disconnect(accountId);
+        return null;
+      },
+      reopen: async ({ accountId }) => {
+        fence(accountId);
+        const spec = await services.accounts.sessionSpecOf(accountId);
+        if (spec) {
+          local.open(spec);
+        }
+        return null;
+      },
+      healthAll: async () =>
+        ownership
+          .served()
+          .map(({ accountId }): [string, OwnedHealth] => [
+            accountId,
+            { health: local.healthOf(accountId), endpoint: local.endpointOf(accountId) },
+          ]),
+      eaStart: async ({ principal, accountId, req }) => {
+        fence(accountId);
+        return services.eaInstances.start(principal, accountId, req);
+      },
+      eaStop: async ({ principal, accountId }) => {
+        fence(accountId);
+        return services.eaInstances.stop(principal, accountId);
+      },
+    };
+  }
+}
+
+/** Why a request for an account could not be routed (kept for callers that map it). */
+export function clusterUnavailable(message: string): AppError {
+  return new AppError("BROKER_UNAVAILABLE", message);
+}

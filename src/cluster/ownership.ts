@@ -1,0 +1,389 @@
+// Who owns which account's session, kept current by one loop per node: it renews the node's
+// heartbeat and leases, learns the live nodes, and moves accounts to their rendezvous node —
+// acquiring a free lease (a new epoch) and starting the session, or stopping the session and
+// releasing the lease when the account belongs elsewhere or the node drains. A lease whose
+// renewal did not come back before its local deadline stops serving at once, before the database
+// lets anyone else take it. The I/O (the store, the clock, the session start/stop) is injected.
+import type { Logger } from "../logging/logger.ts";
+import {
+  isLeaseMine,
+  isLeaseServing,
+  type LeaseEvent,
+  type LeaseState,
+  leaseDeadline,
+  leaseTransition,
+} from "./lease-lifecycle.ts";
+import type { LeaseStore, LiveNode } from "./lease-store.ts";
+import { placeAccount } from "./placement.ts";
+
+/** What the node does when it gains or loses an account (src/cluster/index.ts wires these). */
+export interface OwnershipHooks {
+  /** The lease was acquired: start the account's session (and its EA). */
+  start(accountId: string, epoch: number): Promise<void>;
+  /** Stop the account's session (and its EA) here; `lost`: the lease is already gone. */
+  stop(accountId: string, reason: "lost" | "hand_over"): Promise<void>;
+  /** A lease changed hands (announce it to the other nodes). */
+  announce(accountId: string, holder: string | null, epoch: number): void;
+  /** Nodes that stopped heart-beating since the last look. */
+  nodesDied(nodes: readonly string[]): void;
+  /** Counted lease changes (metrics). */
+  changed?(change: "acquired" | "lost" | "released" | "handed_over"): void;
+}
+
+export interface OwnershipOptions {
+  readonly nodeId: string;
+  readonly advertiseUrl: string;
+  readonly boot: string;
+  readonly ttlMs: number;
+  readonly store: LeaseStore;
+  readonly hooks: OwnershipHooks;
+  readonly logger: Logger;
+  /** A monotonic clock, ms (default performance.now). */
+  readonly now?: () => number;
+}
+
+interface Local {
+  state: LeaseState;
+  epoch: number;
+  /** Local monotonic deadline of the lease (see leaseDeadline). */
+  deadline: number;
+}
+
+/** Acquisitions run this many at a time (a node taking over thousands of accounts). */
+const ACQUIRE_PARALLEL = 8;
+
+export class Ownership {
+  private readonly local = new Map<string, Local>();
+  /** The holder and epoch of every account as last read or announced. */
+  private readonly owners = new Map<string, { holder: string | null; epoch: number }>();
+  private live: LiveNode[] = [];
+  private liveIds = new Set<string>();
+  private draining = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private readonly now: () => number;
+  private readonly marginMs: number;
+  private healthy = false;
+
+  constructor(private readonly opts: OwnershipOptions) {
+    this.now = opts.now ?? (() => performance.now());
+    this.marginMs = Math.max(100, Math.floor(opts.ttlMs / 4));
+  }
+
+  get nodeId(): string {
+    return this.opts.nodeId;
+  }
+
+  /** Runs the first round (so routes know the owners), then one every TTL/4. */
+  async start(): Promise<void> {
+    await this.tick();
+    const period = Math.max(100, Math.floor(this.opts.ttlMs / 4));
+    this.timer = setInterval(() => this.kick(), period);
+    this.watchdog = setInterval(() => this.expireOverdue(), Math.max(50, Math.floor(period / 4)));
+  }
+
+  /** Runs a round soon (a lease or account changed somewhere). */
+  kick(): void {
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    void this.tick();
+  }
+
+  /** Whether the last round reached the database (readiness). */
+  get isHealthy(): boolean {
+    return this.healthy;
+  }
+
+  /** Whether this node serves the account now, at `epoch` when given. */
+  isServing(accountId: string, epoch?: number): boolean {
+    const l = this.local.get(accountId);
+    return (
+      l !== undefined &&
+      isLeaseServing(l.state) &&
+      this.now() < l.deadline &&
+      (epoch === undefined || epoch === l.epoch)
+    );
+  }
+
+  /** The account's owner as this node knows it (itself when serving). */
+  ownerOf(accountId: string): { holder: string | null; epoch: number } {
+    const l = this.local.get(accountId);
+    if (l && isLeaseServing(l.state) && this.now() < l.deadline) {
+      return { holder: this.opts.nodeId, epoch: l.epoch };
+    }
+    const o = this.owners.get(accountId);
+    if (o && o.holder === this.opts.nodeId) {
+      return { holder: null, epoch: o.epoch }; // ours in the table, but not serving (yet / any more)
+    }
+    return o ?? { holder: null, epoch: 0 };
+  }
+
+  /** Re-reads one account's lease (a forwarded call was refused as stale). */
+  async refresh(accountId: string): Promise<{ holder: string | null; epoch: number }> {
+    const row = await this.opts.store.one(accountId);
+    const o = row ?? { holder: null, epoch: 0 };
+    this.noteOwner(accountId, o.holder, o.epoch);
+    return this.ownerOf(accountId);
+  }
+
+  /** Another node announced a lease change. */
+  noteOwner(accountId: string, holder: string | null, epoch: number): void {
+    const known = this.owners.get(accountId);
+    if (!known || epoch >= known.epoch) {
+      this.owners.set(accountId, { holder, epoch });
+    }
+  }
+
+  /** The account is gone: forget it (its session is stopped by the caller). */
+  forget(accountId: string): void {
+    const l = this.local.get(accountId);
+    this.owners.delete(accountId);
+    if (l && isLeaseMine(l.state)) {
+      this.local.delete(accountId);
+      void this.opts.hooks.stop(accountId, "lost");
+    }
+  }
+
+  liveNodes(): readonly LiveNode[] {
+    return this.live;
+  }
+
+  /** Accounts this node serves, with their epochs. */
+  served(): Array<{ accountId: string; epoch: number }> {
+    const out: Array<{ accountId: string; epoch: number }> = [];
+    for (const [accountId, l] of this.local) {
+      if (isLeaseServing(l.state)) {
+        out.push({ accountId, epoch: l.epoch });
+      }
+    }
+    return out;
+  }
+
+  /** Every account's known holder (for /admin/cluster). */
+  allOwners(): ReadonlyMap<string, { holder: string | null; epoch: number }> {
+    const merged = new Map(this.owners);
+    for (const { accountId, epoch } of this.served()) {
+      merged.set(accountId, { holder: this.opts.nodeId, epoch });
+    }
+    return merged;
+  }
+
+  /**
+   * SIGTERM: stop taking leases, hand every held one over (session stopped first, then the
+   * lease released, so the next owner never overlaps), and leave the live set.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    await this.ticking;
+    await this.opts.store
+      .heartbeat(this.opts.advertiseUrl, this.opts.boot, true)
+      .catch(() => undefined);
+    const mine = [...this.local.entries()].filter(([, l]) => isLeaseMine(l.state));
+    await Promise.all(mine.map(([id]) => this.handOver(id)));
+    await this.opts.store.leave().catch(() => undefined);
+    this.stop();
+  }
+
+  /** Stops the loops (the process is exiting). */
+  stop(): void {
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    if (this.watchdog) {
+      clearInterval(this.watchdog);
+      this.watchdog = null;
+    }
+  }
+
+  // --- the loop ---------------------------------------------------------------------------------
+
+  private move(accountId: string, l: Local, event: LeaseEvent): boolean {
+    const next = leaseTransition(l.state, event);
+    if (next === null) {
+      this.opts.logger.error(
+        { accountId, from: l.state, event },
+        "illegal lease transition refused",
+      );
+      return false;
+    }
+    l.state = next;
+    return true;
+  }
+
+  private tick(): Promise<void> {
+    this.ticking = this.round()
+      .then(
+        () => {
+          this.healthy = true;
+        },
+        (err: unknown) => {
+          this.healthy = false;
+          this.opts.logger.warn({ err: String(err) }, "cluster lease round failed");
+        },
+      )
+      .finally(() => {
+        this.ticking = null;
+        if (this.again && !this.draining) {
+          this.again = false;
+          this.kick();
+        }
+      });
+    return this.ticking;
+  }
+
+  private async round(): Promise<void> {
+    const { store } = this.opts;
+    await store.heartbeat(this.opts.advertiseUrl, this.opts.boot, this.draining);
+    const live = await store.liveNodes();
+    const ids = new Set(live.map((n) => n.nodeId));
+    const died = [...this.liveIds].filter((n) => !ids.has(n));
+    this.live = live;
+    this.liveIds = ids;
+    if (died.length > 0) {
+      this.opts.hooks.nodesDied(died);
+    }
+    // Renew what is ours; a lease not returned (or returned with another epoch) was lost.
+    const sentAt = this.now();
+    const renewed = await store.renew();
+    for (const [accountId, l] of this.local) {
+      if (!isLeaseMine(l.state)) {
+        continue;
+      }
+      const epoch = renewed.get(accountId);
+      if (epoch === l.epoch) {
+        l.deadline = leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs);
+        this.move(accountId, l, "renewed");
+      } else {
+        this.lose(accountId, l);
+      }
+    }
+    // Place every account on the live, non-draining nodes.
+    const targets = live.filter((n) => !n.draining).map((n) => n.nodeId);
+    const view = await store.view();
+    const wanted: string[] = [];
+    const seen = new Set<string>();
+    for (const { accountId, holder, epoch } of view) {
+      seen.add(accountId);
+      const l = this.local.get(accountId);
+      if (!l || !isLeaseMine(l.state)) {
+        this.noteOwner(accountId, holder, epoch);
+      }
+      const target = placeAccount(accountId, targets);
+      if (l && isLeaseServing(l.state)) {
+        if (target !== null && target !== this.opts.nodeId) {
+          void this.handOver(accountId);
+        }
+        continue;
+      }
+      if (
+        target === this.opts.nodeId &&
+        !this.draining &&
+        (holder === null || !this.liveIds.has(holder)) &&
+        (!l || l.state === "free")
+      ) {
+        if (holder === null) {
+          wanted.push(accountId);
+        }
+      }
+    }
+    for (const accountId of [...this.owners.keys()]) {
+      if (!seen.has(accountId)) {
+        this.forget(accountId); // deleted
+      }
+    }
+    for (let i = 0; i < wanted.length; i += ACQUIRE_PARALLEL) {
+      await Promise.all(wanted.slice(i, i + ACQUIRE_PARALLEL).map((id) => this.acquire(id)));
+    }
+  }
+
+  private async acquire(accountId: string): Promise<void> {
+    let l = this.local.get(accountId);
+    if (!l) {
+      l = { state: "free", epoch: 0, deadline: 0 };
+      this.local.set(accountId, l);
+    }
+    if (!this.move(accountId, l, "acquire")) {
+      return;
+    }
+    const sentAt = this.now();
+    let epoch: number | null = null;
+    try {
+      epoch = await this.opts.store.acquire(accountId);
+    } catch (err) {
+      this.opts.logger.warn({ err: String(err), accountId }, "lease acquisition failed");
+    }
+    if (epoch === null) {
+      this.move(accountId, l, "refused");
+      return;
+    }
+    l.epoch = epoch;
+    l.deadline = leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs);
+    this.move(accountId, l, "acquired");
+    this.owners.set(accountId, { holder: this.opts.nodeId, epoch });
+    this.opts.hooks.changed?.("acquired");
+    this.opts.hooks.announce(accountId, this.opts.nodeId, epoch);
+    try {
+      await this.opts.hooks.start(accountId, epoch);
+    } catch (err) {
+      this.opts.logger.error(
+        { err: String(err), accountId },
+        "session start after acquisition failed",
+      );
+    }
+  }
+
+  /** Stops the session, then releases the lease (the next owner never overlaps this one). */
+  private async handOver(accountId: string): Promise<void> {
+    const l = this.local.get(accountId);
+    if (!l || !this.move(accountId, l, "hand_over")) {
+      return;
+    }
+    try {
+      await this.opts.hooks.stop(accountId, "hand_over");
+    } catch (err) {
+      this.opts.logger.error({ err: String(err), accountId }, "session stop for hand-over failed");
+    }
+    if (l.state !== "releasing") {
+      return; // lost meanwhile
+    }
+    const released = await this.opts.store.release(accountId, l.epoch).catch(() => false);
+    this.move(accountId, l, "released");
+    this.owners.set(accountId, { holder: null, epoch: l.epoch });
+    if (released) {
+      this.opts.hooks.changed?.("handed_over");
+      this.opts.hooks.announce(accountId, null, l.epoch);
+    }
+  }
+
+  private lose(accountId: string, l: Local): void {
+    const wasServing = isLeaseServing(l.state);
+    if (!this.move(accountId, l, "lost")) {
+      return;
+    }
+    this.owners.delete(accountId);
+    this.opts.hooks.changed?.("lost");
+    this.opts.logger.warn({ accountId, epoch: l.epoch }, "account lease lost; session stopped");
+    if (wasServing) {
+      void this.opts.hooks.stop(accountId, "lost");
+    }
+  }
+
+  /** Leases whose renewal did not come back before their deadline stop serving now. */
+  private expireOverdue(): void {
+    const now = this.now();
+    for (const [accountId, l] of this.local) {
+      if (isLeaseServing(l.state) && now >= l.deadline) {
+        this.lose(accountId, l);
+      }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+// The typed method table between nodes: what a node asks the owner of an account's session. Its
+// `session` method carries the session RPC table itself (src/sessions/contract.ts: the same calls
+// the session workers answer), with the lease epoch the caller believes current; the owner refuses
+// a call whose epoch is not its own (a fencing token: a stale view never reaches the broker).
+// Everything is plain JSON, and errors cross as the AppError they are, so a forwarded request is
+// answered exactly as a local one.
+import { AppError, type ErrorCode } from "../domain/errors.ts";
+import type { EaStartRequest, EaStatusView } from "../services/ea-instances.ts";
+import type { KeyPrincipal } from "../services/keys.ts";
+import type { NoArgs, SessionCall } from "../sessions/contract.ts";
+import type { SessionHealth } from "../sessions/session.ts";
+import type { ViewName } from "../sessions/views.ts";
+
+/** An account's session health as its owner announces it, with its broker endpoint. */
+export interface OwnedHealth {
+  readonly health: SessionHealth;
+  /** The session's broker endpoint (see endpointKey), for caches keyed by endpoint. */
+  readonly endpoint: string | null;
+}
+
+export interface ClusterMethods {
+  /** One session method call, fenced by the lease epoch. */
+  session: { args: { accountId: string; epoch: number; call: SessionCall }; result: unknown };
+  /** A read view of the account's mirror (JSON text). */
+  view: { args: { accountId: string; view: ViewName }; result: string };
+  connect: { args: { accountId: string; waitMs: number }; result: SessionHealth };
+  disconnect: { args: { accountId: string }; result: null };
+  /** The account's row changed (credentials, enabled, auto_connect): reopen its session. */
+  reopen: { args: { accountId: string }; result: null };
+  /** The health of every session the node owns (a node that starts learns the cluster's). */
+  healthAll: { args: NoArgs; result: Array<[string, OwnedHealth]> };
+  /** Starts an EA instance where the account's session runs (the caller checked the key). */
+  eaStart: {
+    args: { principal: KeyPrincipal; accountId: string; req: EaStartRequest };
+    result: EaStatusView;
+  };
+  eaStop: { args: { principal: KeyPrincipal; accountId: string }; result: EaStatusView };
+}
+
+export type ClusterMethod = keyof ClusterMethods;
+export type ClusterArgs<M extends ClusterMethod> = ClusterMethods[M]["args"];
+export type ClusterResult<M extends ClusterMethod> = ClusterMethods[M]["result"];
+
+/** A request on the wire. */
+export type ClusterRequest = {
+  [M in ClusterMethod]: { method: M; args: ClusterArgs<M> };
+}[ClusterMethod];
+
+/** An answer on the wire. */
+export type ClusterReply =
+  | { ok: true; data: unknown }
+  | { ok: false; error: { code: ErrorCode; message: string; details?: Record<string, unknown> } }
+  /** The node does not own the account at that epoch (nothing was done): ask the lease again. */
+  | { ok: false; notOwner: { holder: string | null; epoch: number } };
+
+/** The error a handler threw, as it crosses the wire. */
+export function errorReply(err: unknown): ClusterReply {
+  if (err instanceof AppError) {
+    return {
+      ok: false,
+      error: {
+        code: err.code,
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+      },
+    };
+  }
+  return {
+    ok: false,
+    error: { code: "INTERNAL_ERROR", message: "Internal error on the owner node" },
+  };
+}
+
+/** A node id as one NATS subject token (ids may hold '.', which separates tokens). */
+export function subjectToken(nodeId: string): string {
+  return nodeId.replace(/[^A-Za-z0-9_-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`);
+}
+
+/** Subjects of the cluster. */
+export const SUBJECTS = {
+  /** Requests to one node (ClusterMethods). */
+  rpc: (nodeId: string) => `tas.node.${subjectToken(nodeId)}.rpc`,
+  /** Lease changes: who holds an account now (announced by the new holder or the releaser). */
+  leases: "tas.cluster.leases",
+  /** Account rows changed or removed (keyed by account). */
+  accounts: "tas.cluster.accounts",
+  /** API keys revoked, with the accounts removed with them. */
+  keys: "tas.cluster.keys",
+  /** An account's session health, from its owner. */
+  sessionHealth: (accountId: string) => `tas.acct.${accountId}.session`,
+  sessionHealthAll: "tas.acct.*.session",
+} as const;
+
+/** What crosses `SUBJECTS.leases`. */
+export interface LeaseNotice {
+  readonly accountId: string;
+  readonly holder: string | null;
+  readonly epoch: number;
+}
+
+/** What crosses `SUBJECTS.accounts`. */
+export interface AccountNotice {
+  /** The node that sent it (a node ignores its own). */
+  readonly origin: string;
+  readonly accountId: string;
+  readonly keyId: string | null;
+  readonly change: "changed" | "removed";
+}
+
+/** What crosses `SUBJECTS.keys`. */
+export interface KeyNotice {
+  readonly origin: string;
+  readonly keyId: string;
+  readonly removedAccounts: readonly string[];
+}
