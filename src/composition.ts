@@ -11,6 +11,9 @@ import type { Config } from "./config/index.ts";
 import { type App, createApp } from "./http/app.ts";
 import type { ClusterInfo } from "./http/modules/admin-cluster/index.ts";
 import type { Logger } from "./logging/logger.ts";
+import type { ServiceMetrics } from "./observability/metrics.ts";
+import type { Readiness } from "./observability/readiness.ts";
+import { observeService } from "./observability/wiring.ts";
 import { createSecretBox } from "./security/secrets.ts";
 import type { Resolver } from "./security/ssrf.ts";
 import { type Clock, type ServiceDeps, systemClock } from "./services/deps.ts";
@@ -23,7 +26,7 @@ import {
 import { ServiceEvents } from "./services/service-events.ts";
 import type { Sessions } from "./sessions/sessions.ts";
 import { type Database, openDatabase } from "./storage/db.ts";
-import { StreamHub } from "./streaming/hub.ts";
+import { StreamHub, type StreamRouter } from "./streaming/hub.ts";
 
 export interface Runtime {
   readonly database: Database;
@@ -79,6 +82,10 @@ export interface ServiceGraph {
   readonly streams: StreamHub;
   /** The HTTP + WebSocket application (not listening yet). */
   readonly app: App;
+  /** The node's Prometheus metrics (GET /metrics): the cluster code reports to it too. */
+  readonly metrics: ServiceMetrics;
+  /** The readiness checks (GET /health/ready): the database's; the cluster adds its own. */
+  readonly readiness: Readiness;
 }
 
 export interface ServiceOptions {
@@ -88,6 +95,10 @@ export interface ServiceOptions {
   readonly resolve?: Resolver;
   /** Cluster mode's view of the nodes (GET /admin/cluster); null on one node. */
   readonly cluster?: ClusterInfo | null;
+  /** Cluster mode: the nodes sharing each key's rate limit (the live nodes). */
+  readonly rateShare?: () => number;
+  /** Cluster mode: what /ws subscribes through, built over this node's hub. */
+  readonly streamsFor?: (hub: StreamHub) => StreamRouter;
 }
 
 /** Wires the running service over `sessions`: services, streaming hub, HTTP app. */
@@ -108,8 +119,18 @@ export function composeService(runtime: Runtime, opts: ServiceOptions): ServiceG
     logger: deps.logger,
     replaySize: deps.config.wsReplayBuffer,
   });
+  const { metrics, readiness } = observeService({
+    nodeId: deps.config.nodeId,
+    db: deps.db,
+    logger: deps.logger,
+    sessions,
+    eaInstances: services.eaInstances,
+    journal: services.journal,
+  });
   const app = createApp({
     ...services,
+    metrics,
+    readiness,
     config: deps.config,
     logger: deps.logger,
     clock: deps.clock,
@@ -117,8 +138,10 @@ export function composeService(runtime: Runtime, opts: ServiceOptions): ServiceG
     directory,
     streams,
     cluster: opts.cluster ?? null,
+    ...(opts.rateShare ? { rateShare: opts.rateShare } : {}),
+    ...(opts.streamsFor ? { streamRouter: opts.streamsFor(streams) } : {}),
   });
-  return { runtime, sessions, services, streams, app };
+  return { runtime, sessions, services, streams, app, metrics, readiness };
 }
 
 /** The services of the CLI's tools: no broker sessions, no HTTP. */

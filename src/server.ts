@@ -65,8 +65,21 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       })
     : null;
   const sessions = cluster?.sessions ?? local;
-  const { services, app } = composeService(runtime, { sessions, cluster });
-  cluster?.attach(services);
+  const { services, app, metrics, readiness } = composeService(runtime, {
+    sessions,
+    cluster,
+    ...(cluster
+      ? {
+          streamsFor: (hub) => cluster.streamsFor(hub),
+          rateShare: () => cluster.ownership.liveNodes().length,
+        }
+      : {}),
+  });
+  if (cluster) {
+    cluster.attach({ ...services, holder: services.journal.holder }, metrics);
+    readiness.register("cluster", async () => cluster.readiness());
+    metrics.provide("natsConnected", () => cluster.natsConnected);
+  }
   // EA host pool: Node hosts with isolated-vm sandboxes; trade calls go through sessions.
   const eaPool = await startEaPool(
     services.eaInstances,

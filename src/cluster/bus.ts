@@ -197,6 +197,25 @@ export class ClusterBus {
     );
   }
 
+  /** Listens on `subject` until the returned function is called. */
+  listen<T>(subject: string, onMessage: (message: T) => void): () => void {
+    const sub = this.nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err) {
+          return;
+        }
+        let message: T;
+        try {
+          message = JSON.parse(decoder.decode(msg.data)) as T;
+        } catch {
+          return;
+        }
+        onMessage(message);
+      },
+    });
+    return () => sub.unsubscribe();
+  }
+
   /** Waits until everything published so far has reached the server. */
   flush(): Promise<void> {
     return this.nc.flush();

@@ -202,6 +202,11 @@ export class ClusterSessions implements Sessions {
     return this.remote.get(accountId)?.endpoint ?? null;
   }
 
+  /** This node's sessions by status (the accounts it serves). */
+  countByStatus(): Record<SessionStatus, number> {
+    return this.local.countByStatus();
+  }
+
   nodeOf(accountId: string): string | null {
     return this.ownership.ownerOf(accountId).holder;
   }

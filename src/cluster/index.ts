@@ -9,9 +9,12 @@ import { AppError } from "../domain/errors.ts";
 import type { Logger } from "../logging/logger.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { EaInstanceService } from "../services/ea-instances.ts";
+import type { IdempotencyService } from "../services/idempotency.ts";
 import type { KeyService } from "../services/keys.ts";
+import type { OrderJournalService } from "../services/order-journal.ts";
 import type { SessionManager } from "../sessions/manager.ts";
 import type { Db } from "../storage/db.ts";
+import type { StreamHub, StreamRouter } from "../streaming/hub.ts";
 import { ClusterBus, type ClusterHandlers, NotOwnerError } from "./bus.ts";
 import { ClusterSessions } from "./cluster-sessions.ts";
 import { LeaseStore, type LiveNode } from "./lease-store.ts";
@@ -23,9 +26,14 @@ import {
   type OwnedHealth,
   SUBJECTS,
 } from "./rpc.ts";
+import { ClusterStreams, StreamOrigin, StreamRelay } from "./streams.ts";
 
 /** The services the cluster drives (attached once the composition root built them). */
 export interface ClusterServices {
+  /** This process's holder name `<node>/<boot>` (the node heart-beats with this boot). */
+  readonly holder: string;
+  readonly idempotency: Pick<IdempotencyService, "knowHolders">;
+  readonly journal: Pick<OrderJournalService, "markNodeDead">;
   readonly accounts: Pick<AccountService, "sessionSpecOf" | "invalidateAccount" | "invalidateKey">;
   readonly keys: Pick<KeyService, "onRevoke" | "revokedElsewhere">;
   readonly eaInstances: Pick<
@@ -52,6 +60,10 @@ export class Cluster {
   readonly sessions: ClusterSessions;
   private services: ClusterServices | null = null;
   private metrics: ClusterMetrics | null = null;
+  /** WebSocket streams across nodes (built over this node's hub by streamsFor). */
+  private streams: ClusterStreams | null = null;
+  private origin: StreamOrigin | null = null;
+  private relay: StreamRelay | null = null;
   /** Set while applying another node's revocation (so it is not broadcast back). */
   private applyingRemote = false;
 
@@ -100,15 +112,29 @@ export class Cluster {
     return cluster;
   }
 
+  /** What /ws subscribes through: this node's hub for its accounts, the relay for the others. */
+  streamsFor(hub: StreamHub): StreamRouter {
+    this.origin = new StreamOrigin(hub, this.bus);
+    this.relay = new StreamRelay(this.nodeId, this.bus, this.sessions, this.logger);
+    this.streams = new ClusterStreams(hub, this.relay, this.origin, this.ownership);
+    return this.streams;
+  }
+
   /** Wires the services: RPC handlers, broadcasts, EA placement. */
   attach(services: ClusterServices, metrics?: ClusterMetrics): void {
     this.services = services;
     this.metrics = metrics ?? null;
     const { bus, ownership, local } = this;
+    // The node heart-beats with its services' boot, so a holder is dead once its node is.
+    ownership.setBoot(services.holder.slice(services.holder.lastIndexOf("/") + 1));
+    services.idempotency.knowHolders((holder) => ownership.isHolderAlive(holder));
     bus.serve(this.nodeId, this.handlers(services));
     bus.subscribe<LeaseNotice>(SUBJECTS.leases, (n) => {
       if (n.holder !== this.nodeId) {
         ownership.noteOwner(n.accountId, n.holder, n.epoch);
+        if (n.holder !== null) {
+          this.relay?.reopenAccount(n.accountId); // clients here follow the stream to its new owner
+        }
       }
       if (n.holder === null) {
         ownership.kick(); // a free lease: maybe this node's to take
@@ -200,6 +226,7 @@ export class Cluster {
 
   async close(): Promise<void> {
     this.ownership.stop();
+    this.relay?.close();
     await this.bus.close().catch(() => undefined);
   }
 
@@ -249,6 +276,7 @@ export class Cluster {
     this.sessions.forgetRemote(accountId);
     this.local.open(spec);
     this.publishHealth(accountId);
+    this.streams?.gained(accountId);
     this.logger.info({ accountId, epoch }, "account session acquired");
     void services.eaInstances
       .resumeAccount(accountId)
@@ -263,6 +291,7 @@ export class Cluster {
       .catch((err: unknown) =>
         this.logger.error({ err: String(err), accountId }, "EA release failed"),
       );
+    this.streams?.lost(accountId);
     this.local.release(accountId);
     this.logger.info({ accountId, reason }, "account session released");
   }
@@ -271,6 +300,12 @@ export class Cluster {
     const dead = new Set(nodes);
     for (const node of nodes) {
       this.bus.failRequestsTo(node);
+      this.origin?.dropNode(node);
+      void this.services?.journal
+        .markNodeDead(node)
+        .catch((err: unknown) =>
+          this.logger.warn({ err: String(err), node }, "journal update failed"),
+        );
     }
     for (const [accountId, { holder }] of this.ownership.allOwners()) {
       if (holder !== null && dead.has(holder)) {
@@ -294,6 +329,7 @@ export class Cluster {
     }
     if (n.change === "removed") {
       this.sessions.forgetRemote(n.accountId);
+      this.relay?.forget(n.accountId);
       if (this.ownership.isServing(n.accountId)) {
         this.local.remove(n.accountId);
       }
@@ -352,11 +388,17 @@ export class Cluster {
         fence(accountId);
         return services.eaInstances.stop(principal, accountId);
       },
+      streamOpen: async (args) => {
+        fence(args.accountId);
+        if (!this.origin) {
+          throw new AppError("INTERNAL_ERROR", "streams are not wired on this node");
+        }
+        return this.origin.open(args);
+      },
+      streamClose: async ({ accountId, node, channel, timeframe, symbols }) => {
+        this.origin?.close(accountId, node, channel, timeframe, symbols);
+        return null;
+      },
     };
   }
-}
-
-/** Why a request for an account could not be routed (kept for callers that map it). */
-export function clusterUnavailable(message: string): AppError {
-  return new AppError("BROKER_UNAVAILABLE", message);
 }

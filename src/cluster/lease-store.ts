@@ -6,6 +6,8 @@ import { type HotStatement, hotStatement } from "../storage/prepared.ts";
 
 export interface LiveNode {
   readonly nodeId: string;
+  /** The node's current boot (its processes' holder names end with it). */
+  readonly boot: string;
   readonly advertiseUrl: string;
   readonly draining: boolean;
 }
@@ -22,6 +24,7 @@ export class LeaseStore {
   private readonly heartbeatStmt: HotStatement<never>;
   private readonly liveStmt: HotStatement<{
     node_id: string;
+    boot: string;
     advertise_url: string;
     draining: boolean;
   }>;
@@ -56,7 +59,7 @@ export class LeaseStore {
       db,
       "cluster_live_nodes",
       [],
-      `select node_id, advertise_url, draining from cluster_nodes
+      `select node_id, boot, advertise_url, draining from cluster_nodes
        where heartbeat_at > now() - ${ttl} order by node_id`,
     );
     this.viewStmt = hotStatement(
@@ -121,6 +124,7 @@ export class LeaseStore {
     const rows = await this.liveStmt.run([]);
     return rows.map((r) => ({
       nodeId: r.node_id,
+      boot: r.boot,
       advertiseUrl: r.advertise_url,
       draining: r.draining,
     }));

@@ -33,6 +33,7 @@ export interface OwnershipHooks {
 export interface OwnershipOptions {
   readonly nodeId: string;
   readonly advertiseUrl: string;
+  /** This boot's id (replaced by setBoot with the services' holder boot). */
   readonly boot: string;
   readonly ttlMs: number;
   readonly store: LeaseStore;
@@ -69,8 +70,16 @@ export class Ownership {
 
   constructor(private readonly opts: OwnershipOptions) {
     this.now = opts.now ?? (() => performance.now());
+    this.boot = opts.boot;
     this.marginMs = Math.max(100, Math.floor(opts.ttlMs / 4));
   }
+
+  /** The boot id the heartbeat carries (set before `start`). */
+  setBoot(boot: string): void {
+    this.boot = boot;
+  }
+
+  private boot: string;
 
   get nodeId(): string {
     return this.opts.nodeId;
@@ -152,6 +161,14 @@ export class Ownership {
     return this.live;
   }
 
+  /** Whether a holder `<node>/<boot>` is a live node's current boot. */
+  isHolderAlive(holder: string): boolean {
+    const slash = holder.lastIndexOf("/");
+    const node = holder.slice(0, slash);
+    const boot = holder.slice(slash + 1);
+    return this.live.some((n) => n.nodeId === node && n.boot === boot);
+  }
+
   /** Accounts this node serves, with their epochs. */
   served(): Array<{ accountId: string; epoch: number }> {
     const out: Array<{ accountId: string; epoch: number }> = [];
@@ -183,9 +200,7 @@ export class Ownership {
       this.timer = null;
     }
     await this.ticking;
-    await this.opts.store
-      .heartbeat(this.opts.advertiseUrl, this.opts.boot, true)
-      .catch(() => undefined);
+    await this.opts.store.heartbeat(this.opts.advertiseUrl, this.boot, true).catch(() => undefined);
     const mine = [...this.local.entries()].filter(([, l]) => isLeaseMine(l.state));
     await Promise.all(mine.map(([id]) => this.handOver(id)));
     await this.opts.store.leave().catch(() => undefined);
@@ -242,7 +257,7 @@ export class Ownership {
 
   private async round(): Promise<void> {
     const { store } = this.opts;
-    await store.heartbeat(this.opts.advertiseUrl, this.opts.boot, this.draining);
+    await store.heartbeat(this.opts.advertiseUrl, this.boot, this.draining);
     const live = await store.liveNodes();
     const ids = new Set(live.map((n) => n.nodeId));
     const died = [...this.liveIds].filter((n) => !ids.has(n));

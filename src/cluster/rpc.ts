@@ -4,12 +4,16 @@
 // a call whose epoch is not its own (a fencing token: a stale view never reaches the broker).
 // Everything is plain JSON, and errors cross as the AppError they are, so a forwarded request is
 // answered exactly as a local one.
+
+import type { Timeframe } from "../broker/feed/types.ts";
 import { AppError, type ErrorCode } from "../domain/errors.ts";
 import type { EaStartRequest, EaStatusView } from "../services/ea-instances.ts";
 import type { KeyPrincipal } from "../services/keys.ts";
 import type { NoArgs, SessionCall } from "../sessions/contract.ts";
 import type { SessionHealth } from "../sessions/session.ts";
 import type { ViewName } from "../sessions/views.ts";
+import type { SubscribeRequest } from "../streaming/hub.ts";
+import type { Channel } from "../streaming/messages.ts";
 
 /** An account's session health as its owner announces it, with its broker endpoint. */
 export interface OwnedHealth {
@@ -35,6 +39,22 @@ export interface ClusterMethods {
     result: EaStatusView;
   };
   eaStop: { args: { principal: KeyPrincipal; accountId: string }; result: EaStatusView };
+  /** A client of the caller subscribes to the account's stream: what starts it (streams.ts). */
+  streamOpen: {
+    args: { accountId: string; node: string; request: SubscribeRequest };
+    result: string[];
+  };
+  /** A client of the caller unsubscribed (symbols: null for channels without symbols). */
+  streamClose: {
+    args: {
+      accountId: string;
+      node: string;
+      channel: Channel;
+      timeframe: Timeframe | null;
+      symbols: Array<string | null>;
+    };
+    result: null;
+  };
 }
 
 export type ClusterMethod = keyof ClusterMethods;

@@ -41,6 +41,8 @@ export interface Config {
   readonly jwtTtlSeconds: number;
   /** Log level. Env `LOG_LEVEL`, default `info` (request lines are logged at `debug`). */
   readonly logLevel: LogLevel;
+  /** Bearer token GET /metrics requires (`Authorization: Bearer <token>`); null serves it without authentication. Env `TAS_METRICS_TOKEN` (16-512 visible ASCII characters), default unset. */
+  readonly metricsToken: string | null;
   /** Largest accepted request body in bytes. Env `TAS_MAX_BODY_BYTES`, default 1 MiB. */
   readonly maxBodyBytes: number;
   /** Per-key sustained request rate (requests/second). Env `TAS_RATE_LIMIT_RPS`, default 100. */
@@ -223,6 +225,10 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     );
   }
   const host = env.HOST && env.HOST.trim() !== "" ? env.HOST.trim() : "0.0.0.0";
+  const metricsToken = env.TAS_METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
+    throw new ConfigError("TAS_METRICS_TOKEN must be 16-512 visible ASCII characters");
+  }
   const port = intVar(env, "PORT", 8080, 0, 65535);
   const natsUrl = env.NATS_URL && env.NATS_URL.trim() !== "" ? env.NATS_URL.trim() : null;
   if (natsUrl !== null) {
@@ -411,6 +417,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     jwtSecret,
     jwtTtlSeconds,
     logLevel,
+    metricsToken,
     maxBodyBytes,
     rateLimitRps,
     rateLimitBurst,

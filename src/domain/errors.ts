@@ -53,6 +53,8 @@ export const ERRORS = {
   LIMIT_ORDERS: { status: 422, family: "service" },
   SESSION_NOT_CONNECTED: { status: 503, family: "service" },
   BROKER_UNAVAILABLE: { status: 503, family: "service" },
+  // GET /health/ready: a readiness check failed (details.checks says which).
+  NOT_READY: { status: 503, family: "service" },
   TRADE_OUTCOME_UNKNOWN: { status: 504, family: "service" },
   INTERNAL_ERROR: { status: 500, family: "service" },
 

@@ -9,6 +9,8 @@ import type { BrokerDirectory } from "../broker/directory.ts";
 import type { Config } from "../config/index.ts";
 import { AppError } from "../domain/errors.ts";
 import { type Logger, redactUrl } from "../logging/logger.ts";
+import { ServiceMetrics, UNMATCHED_ROUTE } from "../observability/metrics.ts";
+import { Readiness } from "../observability/readiness.ts";
 import type { AccountService } from "../services/accounts.ts";
 import type { AdminService } from "../services/admins.ts";
 import type { BillingService } from "../services/billing.ts";
@@ -21,7 +23,7 @@ import type { KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { Sessions } from "../sessions/sessions.ts";
-import type { StreamHub } from "../streaming/hub.ts";
+import type { StreamHub, StreamRouter } from "../streaming/hub.ts";
 import { docsModule } from "./docs/index.ts";
 import { renderError } from "./error-renderer.ts";
 import {
@@ -75,8 +77,16 @@ export interface AppDeps {
   readonly eaInstances: EaInstanceService;
   /** The WebSocket streaming hub (built by the composition root, src/composition.ts). */
   readonly streams: StreamHub;
+  /** Cluster mode: the nodes sharing each key's rate limit (see AuthDeps.rateShare). */
+  readonly rateShare?: () => number;
+  /** What /ws subscribes through (cluster mode: ClusterStreams); default `streams`. */
+  readonly streamRouter?: StreamRouter;
   /** Cluster mode's nodes and leases (GET /admin/cluster); null on one node. */
   readonly cluster?: ClusterInfo | null;
+  /** The node's metrics (GET /metrics; request timing); default a fresh ServiceMetrics. */
+  readonly metrics?: ServiceMetrics;
+  /** The readiness checks (GET /health/ready); default none (always ready). */
+  readonly readiness?: Readiness;
 }
 
 /**
@@ -87,7 +97,8 @@ export interface AppDeps {
  */
 export const SERVE_OPTIONS = { maxRequestBodySize: Number.MAX_SAFE_INTEGER } as const;
 
-const requestIds = new WeakMap<Request, { id: string; startedAt: number }>();
+/** Per request: its id, when it arrived, and whether its time is in the histogram yet. */
+const requestIds = new WeakMap<Request, { id: string; startedAt: number; timed: boolean }>();
 
 /**
  * Request ids: unique per process (a random prefix drawn at start, then a counter), with the
@@ -129,8 +140,41 @@ function requestLogging(logger: Logger) {
   });
 }
 
+/**
+ * The request histogram (/metrics) on the success path, from an after-handle hook: Elysia runs it
+ * inline in each route's compiled handler (an after-response hook would hold every request for a
+ * setImmediate, see above). Failures are timed in the error hook. The time runs from onRequest to
+ * the handler's answer, serialisation excluded; the route is Elysia's matched template.
+ */
+function requestTiming(metrics: ServiceMetrics) {
+  return new Elysia({ name: "request-timing" }).onAfterHandle(
+    { as: "global" },
+    ({ request, route, set, response }) => {
+      const meta = requestIds.get(request);
+      if (meta === undefined || meta.timed) {
+        return;
+      }
+      meta.timed = true;
+      const status =
+        response instanceof Response
+          ? response.status
+          : typeof set.status === "number"
+            ? set.status
+            : 200;
+      metrics.observeRequest(
+        request.method,
+        route,
+        status,
+        (performance.now() - meta.startedAt) / 1000,
+      );
+    },
+  );
+}
+
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
+  const metrics = deps.metrics ?? new ServiceMetrics({ nodeId: config.nodeId });
+  const readiness = deps.readiness ?? new Readiness();
   const { streams } = deps;
   // The route table the error path reads for 405s (bound to the app's routes below).
   const routes = new RouteTable();
@@ -153,7 +197,7 @@ export function createApp(deps: AppDeps) {
   const app = new Elysia({ normalize: false, websocket: wsServerOptions(config) })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
-      requestIds.set(request, { id, startedAt: performance.now() });
+      requestIds.set(request, { id, startedAt: performance.now(), timed: false });
       set.headers["x-request-id"] = id;
       const length = Number(request.headers.get("content-length") ?? "0");
       const limit = bodyLimit(request);
@@ -184,13 +228,22 @@ export function createApp(deps: AppDeps) {
       }
       return parseJsonBody(text);
     })
-    .onError(({ code, error, set, request }) => {
+    .onError(({ code, error, set, request, route }) => {
       const meta = requestIds.get(request);
       const id = meta?.id ?? newRequestId();
       const rendered = renderError(code, error, id, logger, {
         method: request.method,
         allowedMethods: () => routes.allowedMethods(new URL(request.url).pathname),
       });
+      if (meta !== undefined && !meta.timed) {
+        meta.timed = true;
+        metrics.observeRequest(
+          request.method,
+          code === "NOT_FOUND" || !route ? UNMATCHED_ROUTE : route,
+          rendered.status,
+          (performance.now() - meta.startedAt) / 1000,
+        );
+      }
       set.status = rendered.status;
       set.headers["x-request-id"] = id;
       set.headers["content-type"] = "application/json";
@@ -200,6 +253,7 @@ export function createApp(deps: AppDeps) {
       return rendered.body;
     })
     .use(requestLogging(logger))
+    .use(requestTiming(metrics))
     .use(
       openapi({
         path: "/docs",
@@ -214,7 +268,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(docsModule({ version: API_VERSION, port: config.port }))
-    .use(systemModule())
+    .use(systemModule({ config, metrics, readiness }))
     .use(adminAuthModule(deps))
     .use(adminAdminsModule(deps))
     .use(adminKeysModule(deps))
@@ -239,7 +293,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(easModule(deps))
-    .use(wsModule(deps, streams));
+    .use(wsModule({ ...deps, metrics }, deps.streamRouter ?? streams));
   routes.bind(() => app.routes);
   apiDoc.bind(() => app.routes);
   return app;

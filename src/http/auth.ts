@@ -21,6 +21,12 @@ export interface AuthDeps {
   readonly clock: Clock;
   readonly keys: KeyService;
   readonly admins: AdminService;
+  /**
+   * Cluster mode: how many nodes share each key's rate limit (the live nodes). Each node allows
+   * its share, so a load balancer that spreads a key's requests evenly sees the configured limit
+   * overall. Default 1.
+   */
+  readonly rateShare?: () => number;
 }
 
 /** Reads the API key from X-API-Key or `Authorization: Bearer sk_…`. */
@@ -55,23 +61,27 @@ export function hasAdminClaims(
   );
 }
 
-/** Per-key token buckets (this node). */
+/** Per-key token buckets (this node; in a cluster, its share of the key's limit). */
 export class KeyRateLimiter {
   private readonly buckets = new Map<string, BucketState>();
   constructor(
     private readonly rps: number,
     private readonly burst: number,
     private readonly clock: Clock,
+    private readonly share: () => number = () => 1,
   ) {}
 
   check(keyId: string): void {
     const now = this.clock.now();
+    const nodes = Math.max(1, this.share());
+    const burst = nodes === 1 ? this.burst : Math.max(1, this.burst / nodes);
+    const rps = nodes === 1 ? this.rps : this.rps / nodes;
     let bucket = this.buckets.get(keyId);
     if (!bucket) {
-      bucket = newBucket(this.burst, now);
+      bucket = newBucket(burst, now);
       this.buckets.set(keyId, bucket);
     }
-    const verdict = takeToken(bucket, this.burst, this.rps, now);
+    const verdict = takeToken(bucket, burst, rps, now);
     if (!verdict.allowed) {
       throw new AppError(
         "RATE_LIMITED",
@@ -88,6 +98,7 @@ export function authPlugin(deps: AuthDeps) {
     deps.config.rateLimitRps,
     deps.config.rateLimitBurst,
     deps.clock,
+    deps.rateShare,
   );
 
   const verifyKey = async (presented: string): Promise<KeyPrincipal> => {

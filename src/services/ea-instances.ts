@@ -55,6 +55,7 @@
 // messages on the `ea` channel.
 import {
   EA_INITIAL_STATE,
+  type EaInstanceStatus,
   type EaLifecycleEvent,
   eaTransition,
   eaVisibleStatus,
@@ -188,6 +189,28 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
   takeSnapshot(instanceId: string): Json | undefined {
     const l = this.live.get(instanceId);
     return l ? takePending(l) : undefined;
+  }
+
+  /** Sandbox CPU time of the handlers (OnInit included) run here since start, ms (/metrics). */
+  private cpuMs = 0;
+
+  /** The instances this node holds (the latest per account) by status, for /metrics. */
+  countByStatus(): Record<EaInstanceStatus, number> {
+    const counts: Record<EaInstanceStatus, number> = {
+      starting: 0,
+      running: 0,
+      stopped: 0,
+      error: 0,
+    };
+    for (const live of this.live.values()) {
+      counts[eaVisibleStatus(live.status)] += 1;
+    }
+    return counts;
+  }
+
+  /** Sandbox CPU time of the EA handlers run on this node since it started, seconds (/metrics). */
+  cpuSeconds(): number {
+    return this.cpuMs / 1000;
   }
 
   // ───────────────────────────── API ─────────────────────────────
@@ -481,6 +504,9 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
       },
       init,
     });
+    if (c.result === "ok") {
+      this.cpuMs += c.cpuMs;
+    }
     if (live.status !== "starting") {
       return; // failed meanwhile (onPoolError) or stopped
     }
@@ -644,6 +670,9 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
   }
 
   private onPoolEvent(instanceId: string, eventType: string, c: Completion): void {
+    if (c.result === "ok") {
+      this.cpuMs += c.cpuMs;
+    }
     this.storage.record(instanceId, eventType, c);
     const live = this.live.get(instanceId);
     if (!live) {

@@ -202,7 +202,18 @@ export class IdempotencyService {
   }
 
   private isOrphan(row: IdempotencyKeyRow): boolean {
-    return isDeadHolder(row.holder, this.holder, this.deps.clock.now() - row.createdAt.getTime());
+    return (
+      isDeadHolder(row.holder, this.holder, this.deps.clock.now() - row.createdAt.getTime()) ||
+      (row.holder !== null && this.holderAlive?.(row.holder) === false)
+    );
+  }
+
+  /** Cluster mode: whether another process's holder is alive (its node heart-beats, same boot). */
+  private holderAlive: ((holder: string) => boolean) | null = null;
+
+  /** Cluster mode: a holder whose node stopped heart-beating (or restarted) is dead at once. */
+  knowHolders(alive: (holder: string) => boolean): void {
+    this.holderAlive = alive;
   }
 
   /** Makes this process the holder of a dead holder's row; false if another got there first. */

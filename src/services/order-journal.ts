@@ -33,6 +33,10 @@ export type JournalOutcome =
   | { state: "rejected"; note: string }
   | { state: "unknown"; note: string };
 
+/** What became of an order sent through sendJournaled (for /metrics): its journal outcome, or
+ * `refused` when its client order id was already used (never sent). */
+export type OrderOutcomeKind = JournalOutcome["state"] | "refused";
+
 /** What an intent came to at the broker: the order it placed, or nothing executed. */
 export type IntentResolution =
   | { readonly executed: true; readonly order: OrderRecord }
@@ -57,6 +61,7 @@ const IN_FLIGHT_MS = 30_000;
 export class OrderJournalService {
   private readonly running = new Set<string>();
   private readonly reconciledListeners: Array<(accountId: string) => void> = [];
+  private readonly outcomeListeners: Array<(outcome: OrderOutcomeKind) => void> = [];
   /** The two writes on every order's path, prepared (see src/storage/prepared.ts). */
   private readonly insertIntent: HotStatement<{ id: string }>;
   private readonly recordOutcomes: HotStatement<never>;
@@ -136,6 +141,7 @@ export class OrderJournalService {
     const sent = { ...request, clientOrderId };
     const journalId = await this.record(accountId, clientOrderId, sent);
     if (journalId === null) {
+      this.noteOutcome("refused");
       throw new AppError(
         "CONFLICT",
         `clientOrderId '${clientOrderId}' was already used on this account`,
@@ -149,9 +155,11 @@ export class OrderJournalService {
       outcome = await answer;
     } catch (err) {
       if (err instanceof AppError && err.code === "TRADE_OUTCOME_UNKNOWN") {
+        this.noteOutcome("unknown");
         await this.settle(journalId, { state: "unknown", note: err.message });
         throw new AppError(err.code, err.message, { client_order_id: clientOrderId });
       }
+      this.noteOutcome("rejected");
       await this.settle(journalId, {
         state: "rejected",
         note: err instanceof AppError ? `${err.code}: ${err.message}` : "not sent",
@@ -167,6 +175,7 @@ export class OrderJournalService {
         ? { state: "done", ticket: outcome.order?.ticket ?? outcome.position?.ticket ?? null }
         : { state: "rejected", note: `${outcome.reason} (${outcome.retcode})` },
     );
+    this.noteOutcome(outcome.ok ? "done" : "rejected");
     return { outcome, clientOrderId };
   }
 
@@ -260,6 +269,17 @@ export class OrderJournalService {
     this.reconciledListeners.push(listener);
   }
 
+  /** Called with the outcome of each order sent through sendJournaled (metrics). */
+  onOutcome(listener: (outcome: OrderOutcomeKind) => void): void {
+    this.outcomeListeners.push(listener);
+  }
+
+  private noteOutcome(outcome: OrderOutcomeKind): void {
+    for (const listener of this.outcomeListeners) {
+      listener(outcome);
+    }
+  }
+
   /**
    * At start: intents an earlier boot of this node left `sent` died with it; they become
    * `unknown`, reconciled as soon as their account's session connects.
@@ -277,6 +297,28 @@ export class OrderJournalService {
         and(
           inArray(orderJournal.state, journalFromStates("lost")),
           ne(orderJournal.holder, this.holder),
+          sql`left(${orderJournal.holder}, ${node.length + 1}) = ${`${node}/`}`,
+        ),
+      )
+      .returning({ id: orderJournal.id });
+    return rows.length;
+  }
+
+  /**
+   * Cluster mode: a node stopped heart-beating; the intents it left `sent` died with it and
+   * become `unknown`, resolved at the broker on the next retry or reconciliation.
+   */
+  async markNodeDead(node: string): Promise<number> {
+    const rows = await this.deps.db
+      .update(orderJournal)
+      .set({
+        state: journalTarget("lost"),
+        note: "the node that sent it stopped before the broker's answer was recorded",
+        updatedAt: new Date(this.deps.clock.now()),
+      })
+      .where(
+        and(
+          inArray(orderJournal.state, journalFromStates("lost")),
           sql`left(${orderJournal.holder}, ${node.length + 1}) = ${`${node}/`}`,
         ),
       )

@@ -4,7 +4,7 @@
 // views its worker renders and pushes (so a repeated read does not cross threads) — and restarts
 // a crashed worker, reopening its sessions. It does no broker I/O itself.
 import { AppError } from "../domain/errors.ts";
-import type { SessionStatus } from "../domain/states.ts";
+import { SESSION_TRANSITIONS, type SessionStatus } from "../domain/states.ts";
 import type { Logger } from "../logging/logger.ts";
 import { endpointKey } from "./catalog-cache.ts";
 import {
@@ -439,6 +439,17 @@ export class SessionManager implements Sessions {
 
   healthOf(accountId: string): SessionHealth {
     return this.health.get(accountId) ?? DISCONNECTED;
+  }
+
+  /** This node's opened sessions by status (every status, 0 when none), for /metrics. */
+  countByStatus(): Record<SessionStatus, number> {
+    const counts = Object.fromEntries(
+      Object.keys(SESSION_TRANSITIONS).map((status) => [status, 0]),
+    ) as Record<SessionStatus, number>;
+    for (const { status } of this.health.values()) {
+      counts[status] += 1;
+    }
+    return counts;
   }
 
   /** Calls a session method (see contract.ts) in the account's worker. */

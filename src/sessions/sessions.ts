@@ -35,6 +35,8 @@ export interface Sessions {
   /** The node running the account's session: this one on a single node, the lease holder in a cluster. */
   nodeOf(accountId: string): string | null;
   healthOf(accountId: string): SessionHealth;
+  /** This node's sessions by status (/metrics); optional for routers that hold none. */
+  countByStatus?(): Record<SessionStatus, number>;
   /** Registers a demo account on a broker (no broker I/O on the main thread). */
   createDemo<T>(host: string, port: number, params: Record<string, unknown>): Promise<T>;
   close(graceMs?: number): Promise<void>;

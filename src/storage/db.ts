@@ -38,6 +38,9 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/** The advisory lock key that serializes migrations across processes ("tas-migr"). */
+const MIGRATION_LOCK = 0x7461736d;
+
 /** Opens a postgres.js pool on `url`. */
 export function fromPostgres(url: string, options: { max?: number } = {}): Database {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
@@ -45,7 +48,18 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // Several nodes may start together on one database: an advisory lock, held on a reserved
+    // connection, lets one migrate at a time (the others then find nothing left to apply).
+    migrate: async () => {
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined);
+        lock.release();
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

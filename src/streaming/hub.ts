@@ -65,6 +65,12 @@ export interface SubscribeRequest {
   readonly lastSeq?: number;
 }
 
+/** The WS layer's view of the streams (the StreamHub on one node, ClusterStreams in a cluster). */
+export type StreamRouter = Pick<
+  StreamHub,
+  "subscribe" | "unsubscribe" | "seqOf" | "detach" | "forget"
+>;
+
 export interface StreamHubOptions {
   readonly sessions: Pick<Sessions, "onEvent" | "watch" | "unwatch" | "healthOf">;
   readonly trading: Pick<TradingService, "summary" | "positionRecords" | "pendingRecords"> &
@@ -191,6 +197,59 @@ export class StreamHub {
    * `resync_required` instead of a wrong replay.
    */
   private readonly seqBase = Date.now() * 1000;
+
+  /** Resolves once the account's queued work (snapshots, replays, events) has run. */
+  async settled(accountId: string): Promise<void> {
+    await this.streams.get(accountId)?.chain;
+  }
+
+  /** The subscriptions of an account's stream (cluster mode moves them when the account moves). */
+  subscriptionsOf(accountId: string): Array<{
+    sink: StreamSink;
+    channel: Channel;
+    timeframe: Timeframe | null;
+    symbols: string[];
+  }> {
+    const out: Array<{
+      sink: StreamSink;
+      channel: Channel;
+      timeframe: Timeframe | null;
+      symbols: string[];
+    }> = [];
+    for (const [sink, mine] of this.bySink) {
+      for (const sub of mine.values()) {
+        if (sub.accountId === accountId) {
+          out.push({
+            sink,
+            channel: sub.channel,
+            timeframe: sub.timeframe,
+            symbols: [...sub.symbols],
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Forgets an account's stream without telling its subscribers (cluster mode: the account's
+   * session moved to another node, which sequences its stream from now on).
+   */
+  release(accountId: string): void {
+    const stream = this.streams.get(accountId);
+    if (!stream) {
+      return;
+    }
+    for (const [sink, mine] of this.bySink) {
+      for (const [key, sub] of mine) {
+        if (sub.accountId === accountId) {
+          this.unsubscribe(sink, accountId, sub.channel, sub.timeframe);
+          mine.delete(key);
+        }
+      }
+    }
+    this.streams.delete(accountId);
+  }
 
   /** Current seq of an account (the base before any message). */
   seqOf(accountId: string): number {
@@ -400,12 +459,15 @@ export class StreamHub {
   private stream(accountId: string): AccountStream {
     let s = this.streams.get(accountId);
     if (!s) {
+      // A stream created later starts higher: when an account's stream moves to another node
+      // (cluster mode), the new node's seqs continue above the old node's.
+      const base = Math.max(this.seqBase, Date.now() * 1000);
       s = {
         accountId,
-        seq: this.seqBase,
+        seq: base,
         ring: [],
         head: 0,
-        evictedSeq: this.seqBase,
+        evictedSeq: base,
         subs: new Map(),
         quotes: new Map(),
         bars: new Map(),

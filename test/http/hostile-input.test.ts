@@ -172,8 +172,11 @@ async function send(
   if (!/^req_/.test(res.headers.get("x-request-id") ?? "")) {
     problems.push("no X-Request-Id");
   }
-  const csv = res.status < 300 && (res.headers.get("content-type") ?? "").includes("text/csv");
-  if (!csv) {
+  // The successes that are not JSON: CSV invoices and the Prometheus exposition (GET /metrics).
+  const notJson =
+    res.status < 300 &&
+    /^(text\/csv|text\/plain; version=0\.0\.4)/.test(res.headers.get("content-type") ?? "");
+  if (!notJson) {
     const envelope =
       parsed !== null &&
       typeof parsed === "object" &&

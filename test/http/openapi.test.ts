@@ -254,11 +254,21 @@ describe("the document", () => {
     for (const { method, path, op } of operations()) {
       const label = `${method.toUpperCase()} ${path}`;
       let expected: string[];
-      if (["/admin/seed", "/admin/login", "/health"].includes(path)) {
+      if (
+        [
+          "/admin/seed",
+          "/admin/login",
+          "/health",
+          "/health/live",
+          "/health/ready",
+          "/metrics",
+        ].includes(path)
+      ) {
         expected = [];
       } else if (
         path === "/admin/admins" ||
         path === "/admin/calendar" ||
+        path === "/admin/cluster" ||
         (path === "/admin/billing/terms/{id}" && method === "put")
       ) {
         expected = ["BearerAuth"];
@@ -768,6 +778,12 @@ describe("the server answers what the document declares", () => {
     await call("POST", "/admin/keys/{id}/rotate", { id: created.body.data.id }, { token });
     await call("DELETE", "/admin/keys/{id}", { id: created.body.data.id }, { token });
     await call("GET", "/health");
+    await call("GET", "/health/live");
+    await call("GET", "/health/ready");
+    await call("GET", "/metrics");
+    const removeCheck = t.observability.readiness.register("failing", async () => "down");
+    expect((await call("GET", "/health/ready")).status).toBe(503);
+    removeCheck();
 
     expect(mismatches).toEqual([]);
     // Every documented status was met by some answer of the flow at least this often.

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningDemoBroker, runDemoBroker } from "../../src/broker/server/run.ts";
-import { composeService, openRuntime } from "../../src/composition.ts";
+import { composeService, openRuntime, type ServiceGraph } from "../../src/composition.ts";
 import { type Config, loadConfig } from "../../src/config/index.ts";
 import type { EaHostPool, EaHostPoolOptions } from "../../src/ea/host-pool.ts";
 import type { App } from "../../src/http/app.ts";
@@ -69,6 +69,8 @@ export interface TestApp {
   readonly db: TestDatabase;
   /** The EA host pool (with `ea: true`). */
   readonly eaPool: EaHostPool | null;
+  /** The node's metrics and readiness checks (as the composition root built them). */
+  readonly observability: Pick<ServiceGraph, "metrics" | "readiness">;
   request(method: string, path: string, opts?: RequestOptions): Promise<Reply>;
   /** Seeds the superadmin (once) and returns its token. */
   superToken(): Promise<string>;
@@ -143,7 +145,7 @@ export async function createTestApp(
     }
     throw new Error(`getaddrinfo ENOTFOUND ${host}`);
   };
-  const { services, app } = composeService(runtime, { sessions, resolve });
+  const { services, app, metrics, readiness } = composeService(runtime, { sessions, resolve });
   const eaPool = opts.ea
     ? await startEaPool(services.eaInstances, deps, join(dataDir, "tmp"), opts.eaPool)
     : null;
@@ -205,6 +207,7 @@ export async function createTestApp(
     clock,
     db,
     eaPool,
+    observability: { metrics, readiness },
     request,
     superToken() {
       superToken ??= (async () => {

@@ -17,6 +17,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness probe: 200 while the process serves requests */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe: 200 when every check passes, else 503 NOT_READY
+         * @description Runs every readiness check (the database; in cluster mode NATS and the leases), each with a short timeout. Not ready → 503 NOT_READY whose `details` holds the same report (`ready`, `checks`).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this node (text format 0.0.4)
+         * @description No authentication unless TAS_METRICS_TOKEN is set; then `Authorization: Bearer <token>` is required (401 otherwise). No label carries an account or key id.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/seed": {
         parameters: {
             query?: never;
@@ -764,6 +821,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster's nodes and the accounts each runs (superadmin)
+         * @description Cluster mode (NATS_URL set): every live node, the accounts whose sessions it runs with their lease epochs, and the accounts that have no owner at the moment (being moved). On a single node, `mode` is `single` and the node is listed alone without accounts (it runs them all; no leases are kept).
+         */
+        get: operations["getCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eas": {
         parameters: {
             query?: never;
@@ -916,6 +993,26 @@ export interface components {
             /** @enum {string} */
             margin_mode: "hedging" | "netting";
             trade_allowed: boolean;
+        };
+        AdminAccount: {
+            /** @description uuid */
+            id: string;
+            label: string;
+            server_name: string;
+            broker_host: string;
+            broker_port: number;
+            terminal_login: number;
+            is_enabled: boolean;
+            auto_connect: boolean;
+            hardware_id: string;
+            has_proxy: boolean;
+            session_status: components["schemas"]["SessionStatus"];
+            /** @description date-time (ISO 8601, UTC) */
+            created_at: string;
+            /** @description date-time (ISO 8601, UTC) */
+            updated_at: string;
+            /** @description The node running the account's session (cluster mode: its lease holder; null while it has none) */
+            node_id: string | null;
         };
         AdminCredentials: {
             username: string;
@@ -1383,6 +1480,29 @@ export interface components {
             /** @description The deals of this close (none for a cancel) */
             deals: components["schemas"]["Deal"][];
         };
+        Cluster: {
+            /** @enum {string} */
+            mode: "cluster" | "single";
+            /** @description The node that answered */
+            node_id: string;
+            /** @description Live nodes (heartbeat younger than the lease TTL) */
+            nodes: {
+                node_id: string;
+                advertise_url: string;
+                /** @description Handing its leases over before it stops */
+                draining: boolean;
+                /** @description The node that answered */
+                self: boolean;
+                accounts: {
+                    /** @description uuid */
+                    account_id: string;
+                    /** @description The lease's fencing epoch (grows at every change) */
+                    epoch: number;
+                }[];
+            }[];
+            /** @description Accounts whose lease nobody holds at the moment */
+            unowned: string[];
+        };
         CreateAccountRequest: {
             label?: string;
             /** @description Account login */
@@ -1611,7 +1731,7 @@ export interface components {
          * @description The closed list of error codes: the service's own (src/http/errors.ts) and the broker's trade rejections (422 with `details.retcode`, the MT5 retcode).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "KEY_NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "ACCOUNT_LIMIT_REACHED" | "ACCOUNT_NOT_FOUND" | "POSITION_NOT_FOUND" | "ORDER_NOT_FOUND" | "SYMBOL_NOT_FOUND" | "EA_NOT_FOUND" | "ADMIN_NOT_FOUND" | "SNAPSHOT_NOT_FOUND" | "INVOICE_AMOUNT_OVERFLOW" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SEEDED" | "EA_ALREADY_RUNNING" | "CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "TOO_MANY_REQUESTS" | "LIMIT_ORDERS" | "SESSION_NOT_CONNECTED" | "BROKER_UNAVAILABLE" | "TRADE_OUTCOME_UNKNOWN" | "INTERNAL_ERROR" | "REQUOTE" | "REJECT" | "CANCEL" | "ERROR" | "INVALID" | "INVALID_VOLUME" | "INVALID_PRICE" | "INVALID_STOPS" | "TRADE_DISABLED" | "MARKET_CLOSED" | "NO_MONEY" | "PRICE_CHANGED" | "PRICE_OFF" | "INVALID_EXPIRATION" | "NO_CHANGES" | "FROZEN" | "UNSUPPORTED_FILLING_MODE" | "POSITION_NOT_EXISTS" | "INVALID_CLOSE_VOLUME" | "LONG_ONLY" | "SHORT_ONLY" | "CLOSE_ONLY" | "HEDGE_PROHIBITED";
+        ErrorCode: "VALIDATION_ERROR" | "KEY_NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "ACCOUNT_LIMIT_REACHED" | "ACCOUNT_NOT_FOUND" | "POSITION_NOT_FOUND" | "ORDER_NOT_FOUND" | "SYMBOL_NOT_FOUND" | "EA_NOT_FOUND" | "ADMIN_NOT_FOUND" | "SNAPSHOT_NOT_FOUND" | "INVOICE_AMOUNT_OVERFLOW" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SEEDED" | "EA_ALREADY_RUNNING" | "CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_MISMATCH" | "RATE_LIMITED" | "TOO_MANY_REQUESTS" | "LIMIT_ORDERS" | "SESSION_NOT_CONNECTED" | "BROKER_UNAVAILABLE" | "NOT_READY" | "TRADE_OUTCOME_UNKNOWN" | "INTERNAL_ERROR" | "REQUOTE" | "REJECT" | "CANCEL" | "ERROR" | "INVALID" | "INVALID_VOLUME" | "INVALID_PRICE" | "INVALID_STOPS" | "TRADE_DISABLED" | "MARKET_CLOSED" | "NO_MONEY" | "PRICE_CHANGED" | "PRICE_OFF" | "INVALID_EXPIRATION" | "NO_CHANGES" | "FROZEN" | "UNSUPPORTED_FILLING_MODE" | "POSITION_NOT_EXISTS" | "INVALID_CLOSE_VOLUME" | "LONG_ONLY" | "SHORT_ONLY" | "CLOSE_ONLY" | "HEDGE_PROHIBITED";
         ExpertAdvisor: {
             /** Format: uuid */
             id: string;
@@ -2221,6 +2341,18 @@ export interface components {
              */
             timeMs: number;
         };
+        ReadinessReport: {
+            /** @description True when every check passed */
+            ready: boolean;
+            /** @description Each readiness check by name: database; in cluster mode also the cluster's */
+            checks: {
+                [key: string]: {
+                    ok: boolean;
+                    /** @description Why the check failed */
+                    detail?: string;
+                };
+            };
+        };
         RevokedKey: {
             id: string;
             /** @constant */
@@ -2249,6 +2381,8 @@ export interface components {
             reconnects: number;
             /** @description date-time (UTC) */
             last_quote_at: string | null;
+            /** @description The node running the session (cluster mode: the holder of the account's lease; null while it has none) */
+            node_id: string | null;
         };
         /**
          * @description Live state of the account's broker session
@@ -2477,6 +2611,196 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @constant */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ReadinessReport"];
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Not available: the account's broker session, or (readiness) this node: NOT_READY */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_READY";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics in the Prometheus text exposition format 0.0.4 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
                         };
                     };
                 };
@@ -3418,7 +3742,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["Account"][];
+                        data: components["schemas"]["AdminAccount"][];
                     };
                 };
             };
@@ -4712,7 +5036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5033,7 +5357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5150,7 +5474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5267,7 +5591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5452,7 +5776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5738,7 +6062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5909,7 +6233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6043,7 +6367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6162,7 +6486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6330,7 +6654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6496,7 +6820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6615,7 +6939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6732,7 +7056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6851,7 +7175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6977,7 +7301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7103,7 +7427,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7220,7 +7544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7342,7 +7666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7462,7 +7786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7589,7 +7913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7708,7 +8032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7825,7 +8149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: SESSION_NOT_CONNECTED, BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8079,7 +8403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8739,6 +9063,105 @@ export interface operations {
             };
         };
     };
+    getCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Cluster"];
+                    };
+                };
+            };
+            /** @description Invalid request: a malformed URL, body or field (the message names the field): VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: FORBIDDEN */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: retry after Retry-After seconds: RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description Internal error (the message quotes the request id): INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listAvailableEas: {
         parameters: {
             query?: never;
@@ -8972,7 +9395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE, SESSION_NOT_CONNECTED */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE, SESSION_NOT_CONNECTED */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9089,7 +9512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9206,7 +9629,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9326,7 +9749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9443,7 +9866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account's broker session is not available: BROKER_UNAVAILABLE */
+            /** @description Not available: the account's broker session, or (readiness) this node: BROKER_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

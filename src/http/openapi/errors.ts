@@ -75,6 +75,6 @@ export const STATUS_MEANING: Readonly<Record<number, string>> = {
   422: "Refused: the request is well-formed but cannot be carried out",
   429: "Too many requests: retry after Retry-After seconds",
   500: "Internal error (the message quotes the request id)",
-  503: "The account's broker session is not available",
+  503: "Not available: the account's broker session, or (readiness) this node",
   504: "The link to the broker broke mid-request: the outcome is unknown until reconciled",
 };

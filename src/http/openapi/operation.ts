@@ -75,7 +75,7 @@ export const TAGS = [
   { name: "admin", description: "Administration: seed, login, admins, accounts" },
   { name: "usage", description: "Usage snapshots (admin)" },
   { name: "billing", description: "Billing terms and invoices (admin)" },
-  { name: "system", description: "Health" },
+  { name: "system", description: "Health and readiness probes, Prometheus metrics" },
 ] as const;
 
 export type Tag = (typeof TAGS)[number]["name"];

@@ -9,9 +9,10 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config/index.ts";
 import { AppError, type ErrorCode } from "../../domain/errors.ts";
 import type { Logger } from "../../logging/logger.ts";
+import type { ServiceMetrics } from "../../observability/metrics.ts";
 import type { AccountService } from "../../services/accounts.ts";
 import type { KeyService } from "../../services/keys.ts";
-import type { StreamHub } from "../../streaming/hub.ts";
+import type { StreamRouter } from "../../streaming/hub.ts";
 import { CLOSE, WsConnection } from "./connection.ts";
 import { type ClientOp, HARD_FRAME_BYTES, parseFrame } from "./frames.ts";
 
@@ -20,6 +21,8 @@ export interface WsDeps {
   readonly logger: Logger;
   readonly keys: Pick<KeyService, "verify" | "onRevoke">;
   readonly accounts: Pick<AccountService, "load">;
+  /** Where the open connections and their queued messages are reported (/metrics). */
+  readonly metrics?: Pick<ServiceMetrics, "provide">;
 }
 
 /** Bun websocket server options for /ws (set on the root app: Bun has one set per server). */
@@ -80,12 +83,20 @@ const errorText = (
 ): string =>
   JSON.stringify({ type: "error", id, account_id: accountId, seq: null, error: { code, message } });
 
-export function wsModule(deps: WsDeps, hub: StreamHub) {
+export function wsModule(deps: WsDeps, hub: StreamRouter) {
   const { config, logger } = deps;
   const registry = new ConnectionRegistry();
   const conns = new Map<Raw, WsConnection>();
   /** Frames that arrived while the key was being verified. */
   const early = new Map<WsConnection, unknown[]>();
+  deps.metrics?.provide("wsClients", () => conns.size);
+  deps.metrics?.provide("wsQueuedMessages", () => {
+    let queued = 0;
+    for (const conn of conns.values()) {
+      queued += conn.queued;
+    }
+    return queued;
+  });
   const limits = {
     softBufferBytes: config.wsSoftBufferBytes,
     bufferMessages: config.wsBufferMessages,

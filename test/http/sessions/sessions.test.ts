@@ -113,11 +113,31 @@ describe("session lifecycle", () => {
       .data;
     expect(health.connected_since).not.toBeNull();
     expect(health.last_error).toBeNull();
+    // One node runs every session: the session and the admin listing name it.
+    expect(health.node_id).toBe(t.config.nodeId);
     expect(
       (await t.request("GET", `/api/accounts/${accountId}`, { key })).body.data.session_status,
     ).toBe("connected");
     const admin = await t.request("GET", "/admin/accounts", { token: await t.superToken() });
-    expect(admin.body.data.find((a: any) => a.id === accountId).session_status).toBe("connected");
+    expect(admin.body.data.find((a: any) => a.id === accountId)).toMatchObject({
+      session_status: "connected",
+      node_id: t.config.nodeId,
+    });
+  });
+
+  test("GET /admin/cluster on one node: mode single, that node alone; superadmin only", async () => {
+    const res = await t.request("GET", "/admin/cluster", { token: await t.superToken() });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      mode: "single",
+      node_id: t.config.nodeId,
+      nodes: [{ node_id: t.config.nodeId, self: true, draining: false, accounts: [] }],
+      unowned: [],
+    });
+    const admin = await t.createAdmin();
+    expect((await t.request("GET", "/admin/cluster", { token: admin.token })).status).toBe(403);
+    expect((await t.request("GET", "/admin/cluster", { key })).status).toBe(403);
+    expect((await t.request("GET", "/admin/cluster")).status).toBe(401);
   });
 
   test("disconnect and connect again", async () => {
