@@ -78,7 +78,8 @@ export class LeaseStore {
       `select case when expires_at > now() then node_id end as holder, epoch::text as epoch
        from account_leases where account_id = $1`,
     );
-    // Taken only when free or expired; the epoch grows by one at every acquisition.
+    // Taken only when free, expired, or left by an earlier boot of this node (one process per
+    // node id: when it starts, its earlier boot is dead); the epoch grows at every acquisition.
     this.acquireStmt = hotStatement(
       db,
       "cluster_lease_acquire",
@@ -87,16 +88,19 @@ export class LeaseStore {
        select $1, $2, 1, now() + ${ttl}, now() where exists (select 1 from accounts where id = $1)
        on conflict (account_id) do update set node_id = excluded.node_id, epoch = l.epoch + 1,
          expires_at = excluded.expires_at, acquired_at = now()
-       where l.node_id is null or l.expires_at <= now()
+       where l.node_id is null or l.expires_at <= now() or l.node_id = excluded.node_id
        returning epoch::text as epoch`,
     );
-    // Renews every unexpired lease of this node at once; what is not returned was lost.
+    // Renews the unexpired leases this process holds ($2: their ids, a JSON array) at once;
+    // what is not returned was lost. Leases an earlier boot left are not renewed: they expire
+    // unless this boot acquires them again (with a new epoch).
     this.renewStmt = hotStatement(
       db,
       "cluster_lease_renew",
-      ["text"],
+      ["text", "jsonb"],
       `update account_leases set expires_at = now() + ${ttl}
        where node_id = $1 and expires_at > now()
+         and account_id = any (array(select jsonb_array_elements_text($2::jsonb))::uuid[])
        returning account_id::text as account_id, epoch::text as epoch`,
     );
     this.releaseStmt = hotStatement(
@@ -148,9 +152,12 @@ export class LeaseStore {
     return row ? Number(row.epoch) : null;
   }
 
-  /** Renews this node's leases: account → epoch of each one still held. */
-  async renew(): Promise<Map<string, number>> {
-    const rows = await this.renewStmt.run([this.nodeId]);
+  /** Renews these leases of this node: account → epoch of each one still held. */
+  async renew(accountIds: readonly string[]): Promise<Map<string, number>> {
+    if (accountIds.length === 0) {
+      return new Map();
+    }
+    const rows = await this.renewStmt.run([this.nodeId, JSON.stringify(accountIds)]);
     return new Map(rows.map((r) => [r.account_id, Number(r.epoch)]));
   }
 

@@ -268,7 +268,9 @@ export class Ownership {
     }
     // Renew what is ours; a lease not returned (or returned with another epoch) was lost.
     const sentAt = this.now();
-    const renewed = await store.renew();
+    const renewed = await store.renew(
+      [...this.local].filter(([, l]) => isLeaseMine(l.state)).map(([id]) => id),
+    );
     for (const [accountId, l] of this.local) {
       if (!isLeaseMine(l.state)) {
         continue;
@@ -299,15 +301,14 @@ export class Ownership {
         }
         continue;
       }
+      // Free, or this node's own from an earlier boot (this boot does not serve it): take it.
       if (
         target === this.opts.nodeId &&
         !this.draining &&
-        (holder === null || !this.liveIds.has(holder)) &&
+        (holder === null || holder === this.opts.nodeId) &&
         (!l || l.state === "free")
       ) {
-        if (holder === null) {
-          wanted.push(accountId);
-        }
+        wanted.push(accountId);
       }
     }
     for (const accountId of [...this.owners.keys()]) {

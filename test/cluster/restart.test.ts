@@ -4,34 +4,30 @@
 // failover margin. The nodes run a long TTL (8 s) so that the restart (about 1–2 s) always falls
 // inside the leases the dead process held.
 //
-// KNOWN BUG (see the report of the session that wrote this; src/cluster/lease-store.ts renew and
-// src/cluster/ownership.ts round): the restarted node's batch renewal (`update account_leases …
-// where node_id = $1`) renews the leases its previous process held although the new process
-// serves none of them, so they never expire and no node ever serves those accounts (orders 503
-// SESSION_NOT_CONNECTED for ever; the other node even reports them `connected`, from the dead
-// process's last health announcement). The test is marked `failing` until that is fixed: remove
-// `.failing` then.
+// (This found a bug: the restarted boot renewed the leases its dead predecessor held without
+// serving them, so those accounts were never served again. A boot now renews only what it
+// holds, and takes its own node's leftover leases back at once.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLUSTER_SKIP_REASON, TestCluster, waitFor } from "../support/cluster.ts";
 
 const TTL = 8000;
 
-describe.skipIf(CLUSTER_SKIP_REASON !== null)("a node restarted within the lease TTL (2 nodes)", () => {
-  let c: TestCluster;
-  let key: string;
-  let ids: string[];
+describe.skipIf(CLUSTER_SKIP_REASON !== null)(
+  "a node restarted within the lease TTL (2 nodes)",
+  () => {
+    let c: TestCluster;
+    let key: string;
+    let ids: string[];
 
-  beforeAll(async () => {
-    c = await TestCluster.start({ nodes: 2, leaseTtlMs: TTL });
-    await c.seed();
-    key = (await c.createKey()).key;
-    ids = await c.demoAccounts(key, 6);
-  }, 90_000);
-  afterAll(() => c?.close(), 30_000);
+    beforeAll(async () => {
+      c = await TestCluster.start({ nodes: 2, leaseTtlMs: TTL });
+      await c.seed();
+      key = (await c.createKey()).key;
+      ids = await c.demoAccounts(key, 6);
+    }, 90_000);
+    afterAll(() => c?.close(), 30_000);
 
-  test.failing(
-    "its accounts are served again within TTL + margin, through both nodes",
-    async () => {
+    test("its accounts are served again within TTL + margin, through both nodes", async () => {
       const owners = await c.waitSettled(ids, key);
       const counts = [0, 1].map((n) => ids.filter((id) => owners.get(id)?.node === n).length);
       const victim = counts[0]! >= counts[1]! ? 0 : 1;
@@ -68,7 +64,6 @@ describe.skipIf(CLUSTER_SKIP_REASON !== null)("a node restarted within the lease
         expect(after.get(id)!.epoch).toBeGreaterThan(owners.get(id)!.epoch);
       }
       expect(c.overlaps()).toEqual([]);
-    },
-    40_000,
-  );
-});
+    }, 40_000);
+  },
+);
