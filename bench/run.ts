@@ -10,6 +10,7 @@ const BENCHES: Record<string, string> = {
   ws: "bench/ws/index.ts",
   ea: "bench/ea/index.ts",
   mql5: "bench/mql5/index.ts",
+  cluster: "bench/cluster/index.ts",
 };
 
 const wanted = process.argv.slice(2);

@@ -593,36 +593,43 @@ export class TestCluster {
   async demoAccounts(
     key: string,
     count: number,
-    opts: { deposit?: number; leverage?: number; concurrency?: number } = {},
+    opts: { deposit?: number; leverage?: number; concurrency?: number; retries?: number } = {},
   ): Promise<string[]> {
     const ids: string[] = new Array(count);
     let next = 0;
+    /** Sends until a 2xx; a 5xx (a busy broker) is tried again `retries` times, a second apart. */
+    const send = async (call: NodeClient, path: string, body: unknown, what: string) => {
+      for (let attempt = 0; ; attempt++) {
+        const res = await call("POST", path, { key, body });
+        if (res.status === 200 || res.status === 201) {
+          return res.body.data;
+        }
+        if (res.status < 500 || attempt >= (opts.retries ?? 0)) {
+          throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+        await Bun.sleep(1000);
+      }
+    };
     const worker = async () => {
       for (let i = next++; i < count; i = next++) {
         const call = this.node(this.alive()[i % this.alive().length] ?? 0).call;
-        const demo = await call("POST", "/api/brokers/demo", {
-          key,
-          body: {
+        const demo = await send(
+          call,
+          "/api/brokers/demo",
+          {
             company: "TAS Markets",
             deposit: opts.deposit ?? 100_000,
             leverage: opts.leverage ?? 100,
           },
-        });
-        if (demo.status !== 201 && demo.status !== 200) {
-          throw new Error(`demo account: ${demo.status} ${JSON.stringify(demo.body)}`);
-        }
-        const created = await call("POST", "/api/accounts", {
-          key,
-          body: {
-            terminal_login: demo.body.data.login,
-            password: demo.body.data.password,
-            server_name: "TAS-Demo",
-          },
-        });
-        if (created.status !== 201) {
-          throw new Error(`register account: ${created.status} ${JSON.stringify(created.body)}`);
-        }
-        ids[i] = created.body.data.id;
+          "demo account",
+        );
+        const created = await send(
+          call,
+          "/api/accounts",
+          { terminal_login: demo.login, password: demo.password, server_name: "TAS-Demo" },
+          "register account",
+        );
+        ids[i] = created.id;
       }
     };
     await Promise.all(Array.from({ length: opts.concurrency ?? 3 }, worker));
