@@ -48,16 +48,16 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    // Several nodes may start together on one database: an advisory lock, held on a reserved
-    // connection, lets one migrate at a time (the others then find nothing left to apply).
+    // Several nodes may start together on one database: an advisory lock, held by a connection
+    // of its own, lets one migrate at a time (the others then find nothing left to apply).
+    // Closing that connection releases the lock (and leaves no session on the database).
     migrate: async () => {
-      const lock = await client.reserve();
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
       try {
         await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
         await migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
       } finally {
-        await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined);
-        lock.release();
+        await lock.end({ timeout: 5 });
       }
     },
     close: () => client.end({ timeout: 5 }),
