@@ -58,6 +58,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const cluster = config.cluster
     ? await Cluster.create({
         config: config.cluster,
+        databaseUrl: config.databaseUrl ?? "",
         nodeId: config.nodeId,
         db: runtime.deps.db,
         local,

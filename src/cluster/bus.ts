@@ -17,8 +17,9 @@ import {
   type ClusterReply,
   type ClusterRequest,
   type ClusterResult,
+  type ClusterSubjects,
+  clusterSubjects,
   errorReply,
-  SUBJECTS,
 } from "./rpc.ts";
 
 const encoder = new TextEncoder();
@@ -64,19 +65,30 @@ export class ClusterBus {
   private readonly subs: Subscription[] = [];
   private readonly inFlight = new Set<InFlight>();
 
+  /** This cluster's subjects (rpc.ts). */
+  readonly subjects: ClusterSubjects;
+
   private constructor(
     private readonly nc: NatsConnection,
     private readonly logger: Logger,
-  ) {}
+    cluster: string,
+  ) {
+    this.subjects = clusterSubjects(cluster);
+  }
 
-  static async connect(natsUrl: string, nodeId: string, logger: Logger): Promise<ClusterBus> {
+  static async connect(
+    natsUrl: string,
+    cluster: string,
+    nodeId: string,
+    logger: Logger,
+  ): Promise<ClusterBus> {
     const nc = await connect({
       servers: natsUrl.split(",").map((s) => s.trim()),
       name: `tas:${nodeId}`,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     });
-    return new ClusterBus(nc, logger);
+    return new ClusterBus(nc, logger, cluster);
   }
 
   /** Whether the connection is up (for readiness and metrics). */
@@ -87,7 +99,7 @@ export class ClusterBus {
   /** Serves this node's RPC subject. */
   serve(nodeId: string, handlers: ClusterHandlers): void {
     this.subs.push(
-      this.nc.subscribe(SUBJECTS.rpc(nodeId), {
+      this.nc.subscribe(this.subjects.rpc(nodeId), {
         callback: (err, msg) => {
           if (err) {
             return;
@@ -133,7 +145,7 @@ export class ClusterBus {
       const entry: InFlight = { node, fail: reject };
       this.inFlight.add(entry);
       this.nc
-        .request(SUBJECTS.rpc(node), encoder.encode(JSON.stringify({ method, args })), {
+        .request(this.subjects.rpc(node), encoder.encode(JSON.stringify({ method, args })), {
           timeout: timeoutMs,
         })
         .then(

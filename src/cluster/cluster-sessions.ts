@@ -22,13 +22,12 @@ import type { SessionEventListener, Sessions } from "../sessions/sessions.ts";
 import type { ViewName } from "../sessions/views.ts";
 import { type ClusterBus, RpcError } from "./bus.ts";
 import type { Ownership } from "./ownership.ts";
-import {
-  type AccountNotice,
-  type ClusterMethod,
-  type ClusterMethods,
-  type ClusterReply,
-  type OwnedHealth,
-  SUBJECTS,
+import type {
+  AccountNotice,
+  ClusterMethod,
+  ClusterMethods,
+  ClusterReply,
+  OwnedHealth,
 } from "./rpc.ts";
 
 /** Forwarded session calls wait this long (the owner's own call timeout is 30 s). */
@@ -101,7 +100,10 @@ export class ClusterSessions implements Sessions {
     ...[args]: SessionCallArgs<M>
   ): Promise<SessionResult<M>> {
     if (this.ownership.isServing(accountId)) {
-      return this.local.call(accountId, method, ...([args] as SessionCallArgs<M>));
+      const starting = this.ownership.ready(accountId);
+      return starting
+        ? starting.then(() => this.local.call(accountId, method, ...([args] as SessionCallArgs<M>)))
+        : this.local.call(accountId, method, ...([args] as SessionCallArgs<M>));
     }
     const call = { method, args: args ?? {} } as SessionCall;
     const write = SESSION_WRITES.has(method);
@@ -113,6 +115,7 @@ export class ClusterSessions implements Sessions {
 
   async view(accountId: string, name: ViewName): Promise<string> {
     if (this.ownership.isServing(accountId)) {
+      await this.ownership.ready(accountId);
       return this.local.view(accountId, name);
     }
     return (await this.forward(accountId, false, () => [
@@ -159,6 +162,7 @@ export class ClusterSessions implements Sessions {
 
   async connect(accountId: string, waitMs = 10_000): Promise<SessionHealth> {
     if (this.ownership.isServing(accountId)) {
+      await this.ownership.ready(accountId);
       return this.local.connect(accountId, waitMs);
     }
     return (await this.forward(
@@ -187,7 +191,7 @@ export class ClusterSessions implements Sessions {
   }
 
   private notify(accountId: string, change: AccountNotice["change"]): void {
-    this.bus.publish(SUBJECTS.accounts, {
+    this.bus.publish(this.bus.subjects.accounts, {
       origin: this.me,
       accountId,
       keyId: null,

@@ -21,10 +21,10 @@ import { LeaseStore, type LiveNode } from "./lease-store.ts";
 import { Ownership } from "./ownership.ts";
 import {
   type AccountNotice,
+  clusterName,
   type KeyNotice,
   type LeaseNotice,
   type OwnedHealth,
-  SUBJECTS,
 } from "./rpc.ts";
 import { ClusterStreams, StreamOrigin, StreamRelay } from "./streams.ts";
 
@@ -82,13 +82,20 @@ export class Cluster {
   /** Connects to NATS and prepares the leases (nothing is acquired before `begin`). */
   static async create(opts: {
     readonly config: ClusterConfig;
+    /** The database the nodes share (their cluster's name derives from it). */
+    readonly databaseUrl: string;
     readonly nodeId: string;
     readonly db: Db;
     readonly local: SessionManager;
     readonly logger: Logger;
   }): Promise<Cluster> {
     const { config, nodeId, db, local, logger } = opts;
-    const bus = await ClusterBus.connect(config.natsUrl, nodeId, logger);
+    const bus = await ClusterBus.connect(
+      config.natsUrl,
+      clusterName(opts.databaseUrl),
+      nodeId,
+      logger,
+    );
     const store = new LeaseStore(db, nodeId, config.leaseTtlMs);
     let cluster: Cluster | null = null;
     const ownership = new Ownership({
@@ -102,7 +109,7 @@ export class Cluster {
         start: (accountId, epoch) => cluster?.startServing(accountId, epoch) ?? Promise.resolve(),
         stop: (accountId, reason) => cluster?.stopServing(accountId, reason) ?? Promise.resolve(),
         announce: (accountId, holder, epoch) =>
-          bus.publish(SUBJECTS.leases, { accountId, holder, epoch } satisfies LeaseNotice),
+          bus.publish(bus.subjects.leases, { accountId, holder, epoch } satisfies LeaseNotice),
         nodesDied: (nodes) => cluster?.onNodesDied(nodes),
         changed: (change) => cluster?.metrics?.leaseChange(change),
       },
@@ -129,7 +136,7 @@ export class Cluster {
     ownership.setBoot(services.holder.slice(services.holder.lastIndexOf("/") + 1));
     services.idempotency.knowHolders((holder) => ownership.isHolderAlive(holder));
     bus.serve(this.nodeId, this.handlers(services));
-    bus.subscribe<LeaseNotice>(SUBJECTS.leases, (n) => {
+    bus.subscribe<LeaseNotice>(bus.subjects.leases, (n) => {
       if (n.holder !== this.nodeId) {
         ownership.noteOwner(n.accountId, n.holder, n.epoch);
         if (n.holder !== null) {
@@ -140,14 +147,14 @@ export class Cluster {
         ownership.kick(); // a free lease: maybe this node's to take
       }
     });
-    bus.subscribe<OwnedHealth>(SUBJECTS.sessionHealthAll, (owned, subject) => {
-      const accountId = subject.split(".")[2];
+    bus.subscribe<OwnedHealth>(bus.subjects.sessionHealthAll, (owned, subject) => {
+      const accountId = subject.split(".").at(-2); // <prefix>.acct.<id>.session
       if (accountId) {
         this.sessions.noteRemoteHealth(accountId, owned);
       }
     });
-    bus.subscribe<AccountNotice>(SUBJECTS.accounts, (n) => this.onAccountNotice(n));
-    bus.subscribe<KeyNotice>(SUBJECTS.keys, (n) => {
+    bus.subscribe<AccountNotice>(bus.subjects.accounts, (n) => this.onAccountNotice(n));
+    bus.subscribe<KeyNotice>(bus.subjects.keys, (n) => {
       if (n.origin === this.nodeId) {
         return;
       }
@@ -160,7 +167,7 @@ export class Cluster {
     });
     services.keys.onRevoke((keyId, removedAccounts) => {
       if (!this.applyingRemote) {
-        bus.publish(SUBJECTS.keys, {
+        bus.publish(bus.subjects.keys, {
           origin: this.nodeId,
           keyId,
           removedAccounts,
@@ -258,7 +265,7 @@ export class Cluster {
   // --- internals ----------------------------------------------------------------------------------
 
   private publishHealth(accountId: string): void {
-    this.bus.publish(SUBJECTS.sessionHealth(accountId), {
+    this.bus.publish(this.bus.subjects.sessionHealth(accountId), {
       health: this.local.healthOf(accountId),
       endpoint: this.local.endpointOf(accountId),
     } satisfies OwnedHealth);
@@ -341,7 +348,9 @@ export class Cluster {
 
   private handlers(services: ClusterServices): ClusterHandlers {
     const { ownership, local } = this;
-    const fence = (accountId: string, epoch?: number): void => {
+    /** Refuses unless this node serves the account (at `epoch`), once its session is open. */
+    const fence = async (accountId: string, epoch?: number): Promise<void> => {
+      await ownership.ready(accountId);
       if (!ownership.isServing(accountId, epoch)) {
         const o = ownership.ownerOf(accountId);
         throw new NotOwnerError(o.holder === this.nodeId ? null : o.holder, o.epoch);
@@ -349,24 +358,24 @@ export class Cluster {
     };
     return {
       session: async ({ accountId, epoch, call }) => {
-        fence(accountId, epoch);
+        await fence(accountId, epoch);
         return local.call(accountId, call.method, call.args as never);
       },
       view: async ({ accountId, view }) => {
-        fence(accountId);
+        await fence(accountId);
         return local.view(accountId, view);
       },
       connect: async ({ accountId, waitMs }) => {
-        fence(accountId);
+        await fence(accountId);
         return local.connect(accountId, waitMs);
       },
       disconnect: async ({ accountId }) => {
-        fence(accountId);
+        await fence(accountId);
         local.disconnect(accountId);
         return null;
       },
       reopen: async ({ accountId }) => {
-        fence(accountId);
+        await fence(accountId);
         const spec = await services.accounts.sessionSpecOf(accountId);
         if (spec) {
           local.open(spec);
@@ -381,15 +390,15 @@ export class Cluster {
             { health: local.healthOf(accountId), endpoint: local.endpointOf(accountId) },
           ]),
       eaStart: async ({ principal, accountId, req }) => {
-        fence(accountId);
+        await fence(accountId);
         return services.eaInstances.start(principal, accountId, req);
       },
       eaStop: async ({ principal, accountId }) => {
-        fence(accountId);
+        await fence(accountId);
         return services.eaInstances.stop(principal, accountId);
       },
       streamOpen: async (args) => {
-        fence(args.accountId);
+        await fence(args.accountId);
         if (!this.origin) {
           throw new AppError("INTERNAL_ERROR", "streams are not wired on this node");
         }

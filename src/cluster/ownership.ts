@@ -51,7 +51,9 @@ interface Local {
 }
 
 /** Acquisitions run this many at a time (a node taking over thousands of accounts). */
-const ACQUIRE_PARALLEL = 8;
+const ACQUIRE_PARALLEL = 16;
+/** Acquisitions per round; the rest wait for the next round (run at once). */
+const ACQUIRE_PER_ROUND = 256;
 
 export class Ownership {
   private readonly local = new Map<string, Local>();
@@ -89,12 +91,18 @@ export class Ownership {
   async start(): Promise<void> {
     await this.tick();
     const period = Math.max(100, Math.floor(this.opts.ttlMs / 4));
-    this.timer = setInterval(() => this.kick(), period);
+    this.timer = setInterval(() => {
+      void this.renewHeld();
+      this.kick();
+    }, period);
     this.watchdog = setInterval(() => this.expireOverdue(), Math.max(50, Math.floor(period / 4)));
   }
 
   /** Runs a round soon (a lease or account changed somewhere). */
   kick(): void {
+    if (this.draining) {
+      return; // a draining node takes nothing and must not heart-beat after it left
+    }
     if (this.ticking) {
       this.again = true;
       return;
@@ -105,6 +113,14 @@ export class Ownership {
   /** Whether the last round reached the database (readiness). */
   get isHealthy(): boolean {
     return this.healthy;
+  }
+
+  /** Session starts in flight, per account (acquired, its session not opened here yet). */
+  private readonly starting = new Map<string, Promise<void>>();
+
+  /** Resolves once the account's session, acquired here, has been opened (null: nothing to wait). */
+  ready(accountId: string): Promise<void> | null {
+    return this.starting.get(accountId) ?? null;
   }
 
   /** Whether this node serves the account now, at `epoch` when given. */
@@ -266,23 +282,7 @@ export class Ownership {
     if (died.length > 0) {
       this.opts.hooks.nodesDied(died);
     }
-    // Renew what is ours; a lease not returned (or returned with another epoch) was lost.
-    const sentAt = this.now();
-    const renewed = await store.renew(
-      [...this.local].filter(([, l]) => isLeaseMine(l.state)).map(([id]) => id),
-    );
-    for (const [accountId, l] of this.local) {
-      if (!isLeaseMine(l.state)) {
-        continue;
-      }
-      const epoch = renewed.get(accountId);
-      if (epoch === l.epoch) {
-        l.deadline = leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs);
-        this.move(accountId, l, "renewed");
-      } else {
-        this.lose(accountId, l);
-      }
-    }
+    await this.renewHeld();
     // Place every account on the live, non-draining nodes.
     const targets = live.filter((n) => !n.draining).map((n) => n.nodeId);
     const view = await store.view();
@@ -316,9 +316,55 @@ export class Ownership {
         this.forget(accountId); // deleted
       }
     }
-    for (let i = 0; i < wanted.length; i += ACQUIRE_PARALLEL) {
-      await Promise.all(wanted.slice(i, i + ACQUIRE_PARALLEL).map((id) => this.acquire(id)));
+    // At most ACQUIRE_PER_ROUND per round (a node taking over thousands of accounts): the round
+    // stays short, and the next one takes the rest.
+    const batch = wanted.slice(0, ACQUIRE_PER_ROUND);
+    for (let i = 0; i < batch.length; i += ACQUIRE_PARALLEL) {
+      await Promise.all(batch.slice(i, i + ACQUIRE_PARALLEL).map((id) => this.acquire(id)));
     }
+    if (wanted.length > batch.length) {
+      this.again = true;
+    }
+  }
+
+  /**
+   * Renews what is ours; a lease not returned (or returned with another epoch) was lost. Runs on
+   * its own timer too, so a long round (thousands of acquisitions) never starves the renewals.
+   */
+  private renewing: Promise<void> | null = null;
+  private renewHeld(): Promise<void> {
+    this.renewing ??= (async () => {
+      const held = [...this.local].filter(([, l]) => isLeaseMine(l.state)).map(([id]) => id);
+      const sentAt = this.now();
+      const renewed = await this.opts.store.renew(held);
+      for (const accountId of held) {
+        const l = this.local.get(accountId);
+        if (!l || !isLeaseMine(l.state)) {
+          continue;
+        }
+        if (renewed.get(accountId) === l.epoch) {
+          l.deadline = Math.max(l.deadline, leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs));
+          this.move(accountId, l, "renewed");
+        } else if (l.deadline <= sentAt) {
+          this.lose(accountId, l); // acquired after this renewal was sent: not lost
+        } else if (renewed.get(accountId) !== undefined || !(await this.stillMine(accountId, l))) {
+          this.lose(accountId, l);
+        }
+      }
+    })()
+      .catch((err: unknown) => {
+        this.opts.logger.warn({ err: String(err) }, "lease renewal failed");
+      })
+      .finally(() => {
+        this.renewing = null;
+      });
+    return this.renewing;
+  }
+
+  /** Whether a lease absent from a renewal is still this node's at its epoch (read again). */
+  private async stillMine(accountId: string, l: Local): Promise<boolean> {
+    const row = await this.opts.store.one(accountId).catch(() => null);
+    return row?.holder === this.opts.nodeId && row.epoch === l.epoch;
   }
 
   private async acquire(accountId: string): Promise<void> {
@@ -347,14 +393,22 @@ export class Ownership {
     this.owners.set(accountId, { holder: this.opts.nodeId, epoch });
     this.opts.hooks.changed?.("acquired");
     this.opts.hooks.announce(accountId, this.opts.nodeId, epoch);
-    try {
-      await this.opts.hooks.start(accountId, epoch);
-    } catch (err) {
-      this.opts.logger.error(
-        { err: String(err), accountId },
-        "session start after acquisition failed",
-      );
-    }
+    // The session starts in the background: the round (and the next acquisitions) go on, and
+    // calls that arrive meanwhile wait for it (ready).
+    const started: Promise<void> = this.opts.hooks
+      .start(accountId, epoch)
+      .catch((err: unknown) => {
+        this.opts.logger.error(
+          { err: String(err), accountId },
+          "session start after acquisition failed",
+        );
+      })
+      .finally(() => {
+        if (this.starting.get(accountId) === started) {
+          this.starting.delete(accountId);
+        }
+      });
+    this.starting.set(accountId, started);
   }
 
   /** Stops the session, then releases the lease (the next owner never overlaps this one). */

@@ -96,29 +96,52 @@ export function subjectToken(nodeId: string): string {
   return nodeId.replace(/[^A-Za-z0-9_-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`);
 }
 
-/** Subjects of the cluster. */
-export const SUBJECTS = {
-  /** Requests to one node (ClusterMethods). */
-  rpc: (nodeId: string) => `tas.node.${subjectToken(nodeId)}.rpc`,
-  /** Lease changes: who holds an account now (announced by the new holder or the releaser). */
-  leases: "tas.cluster.leases",
-  /** Account rows changed or removed (keyed by account). */
-  accounts: "tas.cluster.accounts",
-  /** API keys revoked, with the accounts removed with them. */
-  keys: "tas.cluster.keys",
-  /** An account's session health, from its owner. */
-  sessionHealth: (accountId: string) => `tas.acct.${accountId}.session`,
-  sessionHealthAll: "tas.acct.*.session",
-} as const;
+/**
+ * The subjects of one cluster. Every subject starts with `tas.<cluster>.`, the cluster being the
+ * nodes that share one database (see clusterName), so clusters sharing a NATS server never hear
+ * each other.
+ */
+export function clusterSubjects(cluster: string) {
+  const p = `tas.${subjectToken(cluster)}`;
+  return {
+    /** Requests to one node (ClusterMethods). */
+    rpc: (nodeId: string) => `${p}.node.${subjectToken(nodeId)}.rpc`,
+    /** Lease changes: who holds an account now (announced by the new holder or the releaser). */
+    leases: `${p}.cluster.leases`,
+    /** Account rows changed or removed (keyed by account). */
+    accounts: `${p}.cluster.accounts`,
+    /** API keys revoked, with the accounts removed with them. */
+    keys: `${p}.cluster.keys`,
+    /** An account's session health, from its owner. */
+    sessionHealth: (accountId: string) => `${p}.acct.${accountId}.session`,
+    sessionHealthAll: `${p}.acct.*.session`,
+    /** An account's stream messages, from its owner (streams.ts). */
+    stream: (accountId: string) => `${p}.acct.${accountId}.ev`,
+  } as const;
+}
 
-/** What crosses `SUBJECTS.leases`. */
+export type ClusterSubjects = ReturnType<typeof clusterSubjects>;
+
+/** The cluster of the nodes on one database: a hash of its host, port and name. */
+export function clusterName(databaseUrl: string): string {
+  const u = new URL(databaseUrl);
+  const text = `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `db${(h >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/** What crosses the `leases` subject. */
 export interface LeaseNotice {
   readonly accountId: string;
   readonly holder: string | null;
   readonly epoch: number;
 }
 
-/** What crosses `SUBJECTS.accounts`. */
+/** What crosses the `accounts` subject. */
 export interface AccountNotice {
   /** The node that sent it (a node ignores its own). */
   readonly origin: string;
@@ -127,7 +150,7 @@ export interface AccountNotice {
   readonly change: "changed" | "removed";
 }
 
-/** What crosses `SUBJECTS.keys`. */
+/** What crosses the `keys` subject. */
 export interface KeyNotice {
   readonly origin: string;
   readonly keyId: string;

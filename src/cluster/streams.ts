@@ -54,8 +54,6 @@ const TYPE_CHANNEL: Readonly<Record<string, Channel>> = {
   ea: "ea",
 };
 
-export const streamSubject = (accountId: string): string => `tas.acct.${accountId}.ev`;
-
 const interestKey = (channel: Channel, timeframe: Timeframe | null, symbol: string | null) =>
   `${channel}|${timeframe ?? ""}|${symbol ?? ""}`;
 
@@ -98,7 +96,7 @@ class ClusterSink implements StreamSink {
       return; // this sink's own subscription's; each subscriber gets its own through streamOpen
     }
     const channel = message.type ? (TYPE_CHANNEL[message.type] ?? null) : null;
-    this.bus.publish(streamSubject(this.accountId), {
+    this.bus.publish(this.bus.subjects.stream(this.accountId), {
       c: channel,
       s: message.data?.symbol ?? null,
       f: channel === "bars" ? (message.data?.timeframe ?? null) : null,
@@ -555,7 +553,7 @@ export class StreamRelay {
     if (this.listening.has(accountId)) {
       return;
     }
-    const stop = this.bus.listen<StreamEnvelope>(streamSubject(accountId), (m) => {
+    const stop = this.bus.listen<StreamEnvelope>(this.bus.subjects.stream(accountId), (m) => {
       for (const sub of this.byAccount.get(accountId) ?? []) {
         this.deliverTo(sub, m);
       }

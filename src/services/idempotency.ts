@@ -138,9 +138,12 @@ export class IdempotencyService {
       );
     }
     if (row.state === "done" && row.responseStatus !== null) {
-      return { status: row.responseStatus, body: row.responseBody };
-    }
-    if (!this.isOrphan(row) || !(await this.takeOver(row))) {
+      // An answer of unknown outcome (504) is not the end: the retry learns what became of the
+      // request (from the journal and the broker), or runs it if it never executed.
+      if (!(row.responseStatus === 504 && (await this.reopenUnknown(row)))) {
+        return { status: row.responseStatus, body: row.responseBody };
+      }
+    } else if (!this.isOrphan(row) || !(await this.takeOver(row))) {
       throw inProgress();
     }
     const recovery = await this.recover(row);
@@ -214,6 +217,23 @@ export class IdempotencyService {
   /** Cluster mode: a holder whose node stopped heart-beating (or restarted) is dead at once. */
   knowHolders(alive: (holder: string) => boolean): void {
     this.holderAlive = alive;
+  }
+
+  /** Takes a row answered 504 back in progress under this process; false if another did. */
+  private async reopenUnknown(row: IdempotencyKeyRow): Promise<boolean> {
+    const taken = await this.deps.db
+      .update(idempotencyKeys)
+      .set({ state: "in_progress", holder: this.holder, responseStatus: null, responseBody: null })
+      .where(
+        and(
+          eq(idempotencyKeys.keyId, row.keyId),
+          eq(idempotencyKeys.idemKey, row.idemKey),
+          eq(idempotencyKeys.state, "done"),
+          eq(idempotencyKeys.responseStatus, 504),
+        ),
+      )
+      .returning({ idemKey: idempotencyKeys.idemKey });
+    return taken.length > 0;
   }
 
   /** Makes this process the holder of a dead holder's row; false if another got there first. */

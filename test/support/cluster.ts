@@ -518,6 +518,11 @@ export class TestCluster {
     await this.launch(node, timeoutMs);
   }
 
+  /** The demo broker's process id. */
+  get brokerPid(): number | null {
+    return this.broker?.proc.pid ?? null;
+  }
+
   /** Resident memory of node i's process (the service: API, session workers), bytes. */
   rss(i: number): number {
     const pid = this.node(i).proc?.pid;
