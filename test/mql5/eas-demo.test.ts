@@ -385,7 +385,10 @@ describe("EAs on the demo broker", () => {
   test("news-straddle: the timer arms stop orders; the fill deletes the other side", async () => {
     const s = run("news-straddle");
     await expectRunning(s);
-    await until(async () => (await logs(s)).some((l) => / side filled, deleting #\d+$/.test(l)));
+    await until(
+      async () => (await logs(s)).some((l) => / side filled, deleting #\d+$/.test(l)),
+      30_000,
+    ); // the price must reach a stop
     const lines = await logs(s);
     expect(lines[0]).toBe("straddle for 2026.11.18 16:02, armed from 2026.11.18 15:57");
     expect(lines.some((l) => /^armed: buy stop #\d+ at 1\.\d{5}, sell stop #\d+ at /.test(l))).toBe(
@@ -402,7 +405,7 @@ describe("EAs on the demo broker", () => {
       (await logs(s)).some((l) => /^deal #\d+ from order #\d+: DEAL_TYPE_/.test(l)),
     );
     await stop(s, /^straddle stopped in state STATE_(TRIGGERED|DONE) after \d+ timer calls$/);
-  });
+  }, 60_000);
 
   test("trailing-manager: gives the hand-opened position its stop", async () => {
     const s = run("trailing-manager");
