@@ -64,6 +64,8 @@ interface InFlight {
 export class ClusterBus {
   private readonly subs: Subscription[] = [];
   private readonly inFlight = new Set<InFlight>();
+  /** Unsubscribes the broadcasts of `subscribe`. */
+  private readonly stops: Array<() => void> = [];
 
   /** This cluster's subjects (rpc.ts). */
   readonly subjects: ClusterSubjects;
@@ -186,31 +188,13 @@ export class ClusterBus {
     }
   }
 
+  /** Listens on `subject` for as long as the bus is open. */
   subscribe<T>(subject: string, onMessage: (message: T, subject: string) => void): void {
-    this.subs.push(
-      this.nc.subscribe(subject, {
-        callback: (err, msg) => {
-          if (err) {
-            return;
-          }
-          let message: T;
-          try {
-            message = JSON.parse(decoder.decode(msg.data)) as T;
-          } catch {
-            return;
-          }
-          try {
-            onMessage(message, msg.subject);
-          } catch (e) {
-            this.logger.error({ err: String(e), subject: msg.subject }, "cluster message failed");
-          }
-        },
-      }),
-    );
+    this.stops.push(this.listen(subject, onMessage));
   }
 
-  /** Listens on `subject` until the returned function is called. */
-  listen<T>(subject: string, onMessage: (message: T) => void): () => void {
+  /** Listens on `subject` until the returned function is called; bad JSON is dropped. */
+  listen<T>(subject: string, onMessage: (message: T, subject: string) => void): () => void {
     const sub = this.nc.subscribe(subject, {
       callback: (err, msg) => {
         if (err) {
@@ -222,7 +206,11 @@ export class ClusterBus {
         } catch {
           return;
         }
-        onMessage(message);
+        try {
+          onMessage(message, msg.subject);
+        } catch (e) {
+          this.logger.error({ err: String(e), subject: msg.subject }, "cluster message failed");
+        }
       },
     });
     return () => sub.unsubscribe();
@@ -236,6 +224,9 @@ export class ClusterBus {
   async close(): Promise<void> {
     for (const sub of this.subs) {
       sub.unsubscribe();
+    }
+    for (const stop of this.stops) {
+      stop();
     }
     await this.nc.drain().catch(() => this.nc.close());
   }

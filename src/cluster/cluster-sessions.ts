@@ -15,7 +15,7 @@ import {
   type SessionMethod,
   type SessionResult,
 } from "../sessions/contract.ts";
-import type { SessionManager } from "../sessions/manager.ts";
+import { DISCONNECTED, type SessionManager } from "../sessions/manager.ts";
 import type { SessionSpec } from "../sessions/protocol.ts";
 import type { SessionHealth } from "../sessions/session.ts";
 import type { SessionEventListener, Sessions } from "../sessions/sessions.ts";
@@ -36,19 +36,9 @@ const FORWARD_TIMEOUT_MS = 35_000;
 const CONTROL_TIMEOUT_MS = 10_000;
 
 const UNOWNED: SessionHealth = {
+  ...DISCONNECTED,
   status: "reconnecting",
-  connected_since: null,
   last_error: "the account's session has no owner node at the moment",
-  reconnects: 0,
-  last_quote_at: null,
-};
-
-const DISCONNECTED: SessionHealth = {
-  status: "disconnected",
-  connected_since: null,
-  last_error: null,
-  reconnects: 0,
-  last_quote_at: null,
 };
 
 export class ClusterSessions implements Sessions {

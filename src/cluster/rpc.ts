@@ -10,6 +10,7 @@ import { AppError, type ErrorCode } from "../domain/errors.ts";
 import type { EaStartRequest, EaStatusView } from "../services/ea-instances.ts";
 import type { KeyPrincipal } from "../services/keys.ts";
 import type { NoArgs, SessionCall } from "../sessions/contract.ts";
+import { stableHash } from "../sessions/manager.ts";
 import type { SessionHealth } from "../sessions/session.ts";
 import type { ViewName } from "../sessions/views.ts";
 import type { SubscribeRequest } from "../streaming/hub.ts";
@@ -126,12 +127,7 @@ export type ClusterSubjects = ReturnType<typeof clusterSubjects>;
 export function clusterName(databaseUrl: string): string {
   const u = new URL(databaseUrl);
   const text = `${u.hostname}:${u.port || "5432"}${u.pathname}`;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return `db${(h >>> 0).toString(16).padStart(8, "0")}`;
+  return `db${stableHash(text).toString(16).padStart(8, "0")}`;
 }
 
 /** What crosses the `leases` subject. */

@@ -405,7 +405,7 @@ export class StreamRelay {
     all.add(sub);
     this.byAccount.set(req.accountId, all);
     this.listen(req.accountId);
-    void this.open(sub, this.requestOf(sub), false);
+    void this.open(sub, resumeRequest(sub), false);
   }
 
   /** Subscriptions of an account (to move them into this node's hub when it becomes the owner). */
@@ -421,7 +421,7 @@ export class StreamRelay {
   /** The account's owner changed: every subscription opens again there. */
   reopenAccount(accountId: string): void {
     for (const sub of this.byAccount.get(accountId) ?? []) {
-      void this.open(sub, this.requestOf(sub), false);
+      void this.open(sub, resumeRequest(sub), false);
     }
   }
 
@@ -437,19 +437,6 @@ export class StreamRelay {
   }
 
   // --- internals ----------------------------------------------------------------------------------
-
-  private requestOf(sub: RelaySub): SubscribeRequest {
-    return {
-      id: null,
-      channel: sub.channel,
-      accountId: sub.accountId,
-      ...(sub.channel === "quotes" || sub.channel === "bars" ? { symbols: [...sub.symbols] } : {}),
-      ...(sub.timeframe ? { timeframe: sub.timeframe } : {}),
-      ...(sub.watermark > 0 && sub.channel !== "quotes" && sub.channel !== "bars"
-        ? { lastSeq: sub.watermark }
-        : {}),
-    };
-  }
 
   /** Asks the owner for the subscription's start; `first`: errors go to the client's op. */
   private async open(sub: RelaySub, request: SubscribeRequest, first: boolean): Promise<void> {
@@ -513,7 +500,7 @@ export class StreamRelay {
         for (const sub of subs) {
           if (sub.orphan && sub.buffered === null) {
             left++;
-            void this.open(sub, this.requestOf(sub), false);
+            void this.open(sub, resumeRequest(sub), false);
           }
         }
       }
@@ -592,6 +579,22 @@ export class StreamRelay {
   }
 }
 
+/**
+ * The request that opens `sub` again (no op id: the client has had its ack), resuming after its
+ * last seq on the replayable channels.
+ */
+function resumeRequest(sub: Omit<RelaySub, "sink" | "buffered" | "orphan">): SubscribeRequest {
+  const symbolic = sub.channel === "quotes" || sub.channel === "bars";
+  return {
+    id: null,
+    channel: sub.channel,
+    accountId: sub.accountId,
+    ...(symbolic ? { symbols: [...sub.symbols] } : {}),
+    ...(sub.timeframe ? { timeframe: sub.timeframe } : {}),
+    ...(sub.watermark > 0 && !symbolic ? { lastSeq: sub.watermark } : {}),
+  };
+}
+
 /** The `seq` of a serialized message (null when it has none). */
 function seqIn(text: string): number | null {
   const m = /"seq":(\d+)/.exec(text);
@@ -650,22 +653,7 @@ export class ClusterStreams implements StreamRouter {
   gained(accountId: string): void {
     for (const sub of this.relay.take(accountId)) {
       void this.hub
-        .subscribe(
-          sub.sink,
-          {
-            id: null,
-            channel: sub.channel,
-            accountId,
-            ...(sub.channel === "quotes" || sub.channel === "bars"
-              ? { symbols: [...sub.symbols] }
-              : {}),
-            ...(sub.timeframe ? { timeframe: sub.timeframe } : {}),
-            ...(sub.watermark > 0 && sub.channel !== "quotes" && sub.channel !== "bars"
-              ? { lastSeq: sub.watermark }
-              : {}),
-          },
-          Number.MAX_SAFE_INTEGER,
-        )
+        .subscribe(sub.sink, resumeRequest(sub), Number.MAX_SAFE_INTEGER)
         .catch(() => undefined);
     }
   }

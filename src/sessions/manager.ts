@@ -77,7 +77,8 @@ export function stableHash(text: string): number {
   return h;
 }
 
-const DISCONNECTED: SessionHealth = {
+/** The health of a session that is not running. */
+export const DISCONNECTED: SessionHealth = {
   status: "disconnected",
   connected_since: null,
   last_error: null,
