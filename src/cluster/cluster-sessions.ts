@@ -20,7 +20,7 @@ import type { SessionSpec } from "../sessions/protocol.ts";
 import type { SessionHealth } from "../sessions/session.ts";
 import type { SessionEventListener, Sessions } from "../sessions/sessions.ts";
 import type { ViewName } from "../sessions/views.ts";
-import { type ClusterBus, RpcError } from "./bus.ts";
+import { type ClusterBus, type ClusterHandlers, NotOwnerError, RpcError } from "./bus.ts";
 import type { Ownership } from "./ownership.ts";
 import type {
   AccountNotice,
@@ -41,9 +41,20 @@ const UNOWNED: SessionHealth = {
   last_error: "the account's session has no owner node at the moment",
 };
 
+/** The account's lease is this node's, its session not open yet. */
+function notConnectedHere(): AppError {
+  return new AppError(
+    "SESSION_NOT_CONNECTED",
+    "The account is not connected to its broker (session connecting on this node)",
+    { session_status: "connecting" },
+  );
+}
+
 export class ClusterSessions implements Sessions {
   /** Health of sessions owned by other nodes, as their owners announce it. */
   private readonly remote = new Map<string, OwnedHealth>();
+  /** What this node answers its peers (index.ts): forwarded calls that land here run them. */
+  private handlers: ClusterHandlers | null = null;
 
   constructor(
     private readonly local: SessionManager,
@@ -54,6 +65,11 @@ export class ClusterSessions implements Sessions {
 
   private get me(): string {
     return this.ownership.nodeId;
+  }
+
+  /** The handlers this node serves its peers with (set once the services are attached). */
+  useHandlers(handlers: ClusterHandlers): void {
+    this.handlers = handlers;
   }
 
   /** An owner announced the health of one of its sessions. */
@@ -259,11 +275,7 @@ export class ClusterSessions implements Sessions {
       }
       if (owner.holder === this.me) {
         if (!this.ownership.isServing(accountId)) {
-          throw new AppError(
-            "SESSION_NOT_CONNECTED",
-            "The account is not connected to its broker (session connecting on this node)",
-            { session_status: "connecting" },
-          );
+          throw notConnectedHere();
         }
         return this.runLocally(build({ holder: this.me, epoch: owner.epoch }));
       }
@@ -336,8 +348,18 @@ export class ClusterSessions implements Sessions {
         this.local.disconnect(a.accountId);
         return Promise.resolve(null);
       }
-      default:
-        throw new AppError("INTERNAL_ERROR", `cannot run ${method} locally`);
+      default: {
+        // The other methods (EA requests) run as this node answers them for its peers.
+        const handler = this.handlers?.[method] as
+          | ((a: ClusterMethods[ClusterMethod]["args"]) => Promise<unknown>)
+          | undefined;
+        if (!handler) {
+          throw new AppError("INTERNAL_ERROR", `cannot run ${method} locally`);
+        }
+        return handler(args).catch((err: unknown) => {
+          throw err instanceof NotOwnerError ? notConnectedHere() : err;
+        });
+      }
     }
   }
 }

@@ -21,6 +21,8 @@ import { LeaseStore, type LiveNode } from "./lease-store.ts";
 import { Ownership } from "./ownership.ts";
 import {
   type AccountNotice,
+  type ClusterArgs,
+  type ClusterResult,
   clusterName,
   type KeyNotice,
   type LeaseNotice,
@@ -35,10 +37,10 @@ export interface ClusterServices {
   readonly idempotency: Pick<IdempotencyService, "knowHolders">;
   readonly journal: Pick<OrderJournalService, "markNodeDead">;
   readonly accounts: Pick<AccountService, "sessionSpecOf" | "invalidateAccount" | "invalidateKey">;
-  readonly keys: Pick<KeyService, "onRevoke" | "revokedElsewhere">;
+  readonly keys: Pick<KeyService, "onChange" | "changedElsewhere">;
   readonly eaInstances: Pick<
     EaInstanceService,
-    "placeOn" | "resumeAccount" | "releaseAccount" | "start" | "stop"
+    "placeOn" | "resumeAccount" | "releaseAccount" | "start" | "stop" | "status" | "logs" | "chart"
   >;
 }
 
@@ -64,8 +66,6 @@ export class Cluster {
   private streams: ClusterStreams | null = null;
   private origin: StreamOrigin | null = null;
   private relay: StreamRelay | null = null;
-  /** Set while applying another node's revocation (so it is not broadcast back). */
-  private applyingRemote = false;
 
   private constructor(
     private readonly config: ClusterConfig,
@@ -135,7 +135,9 @@ export class Cluster {
     // The node heart-beats with its services' boot, so a holder is dead once its node is.
     ownership.setBoot(services.holder.slice(services.holder.lastIndexOf("/") + 1));
     services.idempotency.knowHolders((holder) => ownership.isHolderAlive(holder));
-    bus.serve(this.nodeId, this.handlers(services));
+    const handlers = this.handlers(services);
+    bus.serve(this.nodeId, handlers);
+    this.sessions.useHandlers(handlers);
     bus.subscribe<LeaseNotice>(bus.subjects.leases, (n) => {
       if (n.holder !== this.nodeId) {
         ownership.noteOwner(n.accountId, n.holder, n.epoch);
@@ -154,25 +156,13 @@ export class Cluster {
       }
     });
     bus.subscribe<AccountNotice>(bus.subjects.accounts, (n) => this.onAccountNotice(n));
-    bus.subscribe<KeyNotice>(bus.subjects.keys, (n) => {
-      if (n.origin === this.nodeId) {
-        return;
-      }
-      this.applyingRemote = true;
-      try {
-        services.keys.revokedElsewhere(n.keyId, n.removedAccounts);
-      } finally {
-        this.applyingRemote = false;
+    bus.subscribe<KeyNotice>(bus.subjects.keys, ({ origin, ...change }) => {
+      if (origin !== this.nodeId) {
+        services.keys.changedElsewhere(change);
       }
     });
-    services.keys.onRevoke((keyId, removedAccounts) => {
-      if (!this.applyingRemote) {
-        bus.publish(bus.subjects.keys, {
-          origin: this.nodeId,
-          keyId,
-          removedAccounts,
-        } satisfies KeyNotice);
-      }
+    services.keys.onChange((change) => {
+      bus.publish(bus.subjects.keys, { origin: this.nodeId, ...change } satisfies KeyNotice);
     });
     // The owner announces its sessions' health; the other nodes answer status reads from it.
     local.onEvent((accountId, event) => {
@@ -180,18 +170,20 @@ export class Cluster {
         this.publishHealth(accountId);
       }
     });
+    const ea = <M extends "eaStart" | "eaStop" | "eaStatus" | "eaLogs" | "eaChart">(
+      method: M,
+      args: ClusterArgs<M>,
+    ) =>
+      this.sessions.forward(args.accountId, false, () => [method, args]) as Promise<
+        ClusterResult<M>
+      >;
     services.eaInstances.placeOn({
       runsHere: (accountId) => ownership.isServing(accountId),
-      start: async (principal, accountId, req) =>
-        (await this.sessions.forward(accountId, false, () => [
-          "eaStart",
-          { principal, accountId, req },
-        ])) as Awaited<ReturnType<EaInstanceService["start"]>>,
-      stop: async (principal, accountId) =>
-        (await this.sessions.forward(accountId, false, () => [
-          "eaStop",
-          { principal, accountId },
-        ])) as Awaited<ReturnType<EaInstanceService["stop"]>>,
+      start: (principal, accountId, req) => ea("eaStart", { principal, accountId, req }),
+      stop: (principal, accountId) => ea("eaStop", { principal, accountId }),
+      status: (principal, accountId) => ea("eaStatus", { principal, accountId }),
+      logs: (principal, accountId, limit) => ea("eaLogs", { principal, accountId, limit }),
+      chart: (principal, accountId) => ea("eaChart", { principal, accountId }),
     });
   }
 
@@ -396,6 +388,18 @@ export class Cluster {
       eaStop: async ({ principal, accountId }) => {
         await fence(accountId);
         return services.eaInstances.stop(principal, accountId);
+      },
+      eaStatus: async ({ principal, accountId }) => {
+        await fence(accountId);
+        return services.eaInstances.status(principal, accountId);
+      },
+      eaLogs: async ({ principal, accountId, limit }) => {
+        await fence(accountId);
+        return services.eaInstances.logs(principal, accountId, limit);
+      },
+      eaChart: async ({ principal, accountId }) => {
+        await fence(accountId);
+        return services.eaInstances.chart(principal, accountId);
       },
       streamOpen: async (args) => {
         await fence(args.accountId);

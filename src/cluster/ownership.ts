@@ -54,6 +54,12 @@ interface Local {
 const ACQUIRE_PARALLEL = 16;
 /** Acquisitions per round; the rest wait for the next round (run at once). */
 const ACQUIRE_PER_ROUND = 256;
+/**
+ * Rounds between two reads of the whole lease table when nothing announced a change: a safety
+ * net. Changes that matter are announced (a lease freed or taken, an account added or removed)
+ * or seen in the live set (a node joined, left, drained or restarted), and those trigger a read.
+ */
+const FULL_VIEW_EVERY = 10;
 
 export class Ownership {
   private readonly local = new Map<string, Local>();
@@ -69,11 +75,20 @@ export class Ownership {
   private readonly now: () => number;
   private readonly marginMs: number;
   private healthy = false;
+  /** The next round reads the whole lease table (see FULL_VIEW_EVERY). */
+  private viewWanted = true;
+  /** Rounds read the whole table until then (monotonic ms): set when the live set changes. */
+  private viewUntil = 0;
+  private roundsSinceView = 0;
+  /** The live set as of the last round (node, boot, draining), to see it change. */
+  private liveSignature = "";
+  private readonly period: number;
 
   constructor(private readonly opts: OwnershipOptions) {
     this.now = opts.now ?? (() => performance.now());
     this.boot = opts.boot;
     this.marginMs = Math.max(100, Math.floor(opts.ttlMs / 4));
+    this.period = Math.max(100, Math.floor(opts.ttlMs / 4));
   }
 
   /** The boot id the heartbeat carries (set before `start`). */
@@ -90,16 +105,22 @@ export class Ownership {
   /** Runs the first round (so routes know the owners), then one every TTL/4. */
   async start(): Promise<void> {
     await this.tick();
-    const period = Math.max(100, Math.floor(this.opts.ttlMs / 4));
+    const period = this.period;
     this.timer = setInterval(() => {
       void this.renewHeld();
-      this.kick();
+      this.kick(false);
     }, period);
     this.watchdog = setInterval(() => this.expireOverdue(), Math.max(50, Math.floor(period / 4)));
   }
 
-  /** Runs a round soon (a lease or account changed somewhere). */
-  kick(): void {
+  /**
+   * Runs a round soon; `changed` (the default: a lease or an account changed somewhere) makes it
+   * read the whole lease table, the periodic rounds only heart-beat and renew.
+   */
+  kick(changed = true): void {
+    if (changed) {
+      this.viewWanted = true;
+    }
     if (this.draining) {
       return; // a draining node takes nothing and must not heart-beat after it left
     }
@@ -276,6 +297,13 @@ export class Ownership {
     await store.heartbeat(this.opts.advertiseUrl, this.boot, this.draining);
     const live = await store.liveNodes();
     const ids = new Set(live.map((n) => n.nodeId));
+    const signature = live.map((n) => `${n.nodeId}/${n.boot}/${n.draining}`).join(",");
+    if (signature !== this.liveSignature) {
+      // A node joined, left, drained or restarted: accounts move, and a dead node's leases
+      // expire up to a TTL after it stopped heart-beating; read the table until they have.
+      this.liveSignature = signature;
+      this.viewUntil = this.now() + this.opts.ttlMs + 2 * this.period;
+    }
     const died = [...this.liveIds].filter((n) => !ids.has(n));
     this.live = live;
     this.liveIds = ids;
@@ -283,6 +311,16 @@ export class Ownership {
       this.opts.hooks.nodesDied(died);
     }
     await this.renewHeld();
+    this.roundsSinceView += 1;
+    if (
+      !this.viewWanted &&
+      this.now() >= this.viewUntil &&
+      this.roundsSinceView < FULL_VIEW_EVERY
+    ) {
+      return; // nothing changed: the leases held are renewed, no account moves
+    }
+    this.viewWanted = false;
+    this.roundsSinceView = 0;
     // Place every account on the live, non-draining nodes.
     const targets = live.filter((n) => !n.draining).map((n) => n.nodeId);
     const view = await store.view();
@@ -293,6 +331,9 @@ export class Ownership {
       const l = this.local.get(accountId);
       if (!l || !isLeaseMine(l.state)) {
         this.noteOwner(accountId, holder, epoch);
+      }
+      if (holder !== null && !ids.has(holder)) {
+        this.viewWanted = true; // a dead node's lease, not expired yet: look again next round
       }
       const target = placeAccount(accountId, targets);
       if (l && isLeaseServing(l.state)) {
@@ -324,6 +365,7 @@ export class Ownership {
     }
     if (wanted.length > batch.length) {
       this.again = true;
+      this.viewWanted = true;
     }
   }
 
@@ -440,6 +482,8 @@ export class Ownership {
       return;
     }
     this.owners.delete(accountId);
+    // Unannounced: whoever takes it next (this node, maybe) sees it free once it has expired.
+    this.viewUntil = Math.max(this.viewUntil, this.now() + this.opts.ttlMs + 2 * this.period);
     this.opts.hooks.changed?.("lost");
     this.opts.logger.warn({ accountId, epoch: l.epoch }, "account lease lost; session stopped");
     if (wasServing) {

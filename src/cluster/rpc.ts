@@ -7,8 +7,13 @@
 
 import type { Timeframe } from "../broker/feed/types.ts";
 import { AppError, type ErrorCode } from "../domain/errors.ts";
-import type { EaStartRequest, EaStatusView } from "../services/ea-instances.ts";
-import type { KeyPrincipal } from "../services/keys.ts";
+import type {
+  EaChartView,
+  EaLogLine,
+  EaStartRequest,
+  EaStatusView,
+} from "../services/ea-instances.ts";
+import type { KeyChange, KeyPrincipal } from "../services/keys.ts";
 import type { NoArgs, SessionCall } from "../sessions/contract.ts";
 import { stableHash } from "../sessions/manager.ts";
 import type { SessionHealth } from "../sessions/session.ts";
@@ -40,6 +45,13 @@ export interface ClusterMethods {
     result: EaStatusView;
   };
   eaStop: { args: { principal: KeyPrincipal; accountId: string }; result: EaStatusView };
+  /** Reads of the account's EA instance, which only the node running it knows live. */
+  eaStatus: { args: { principal: KeyPrincipal; accountId: string }; result: EaStatusView | null };
+  eaLogs: {
+    args: { principal: KeyPrincipal; accountId: string; limit: number };
+    result: EaLogLine[];
+  };
+  eaChart: { args: { principal: KeyPrincipal; accountId: string }; result: EaChartView | null };
   /** A client of the caller subscribes to the account's stream: what starts it (streams.ts). */
   streamOpen: {
     args: { accountId: string; node: string; request: SubscribeRequest };
@@ -111,7 +123,7 @@ export function clusterSubjects(cluster: string) {
     leases: `${p}.cluster.leases`,
     /** Account rows changed or removed (keyed by account). */
     accounts: `${p}.cluster.accounts`,
-    /** API keys revoked, with the accounts removed with them. */
+    /** API keys changed (patched, rotated, revoked with the accounts removed with them). */
     keys: `${p}.cluster.keys`,
     /** An account's session health, from its owner. */
     sessionHealth: (accountId: string) => `${p}.acct.${accountId}.session`,
@@ -146,9 +158,7 @@ export interface AccountNotice {
   readonly change: "changed" | "removed";
 }
 
-/** What crosses the `keys` subject. */
-export interface KeyNotice {
+/** What crosses the `keys` subject: a key changed on the origin node (keys.ts KeyChange). */
+export interface KeyNotice extends KeyChange {
   readonly origin: string;
-  readonly keyId: string;
-  readonly removedAccounts: readonly string[];
 }

@@ -128,6 +128,9 @@ export {
 } from "./ea-instances/types.ts";
 export type { EaLogLine, EaStatusView } from "./ea-instances/views.ts";
 
+/** readAtOwner's answer when this node answers the read itself. */
+const NOT_FORWARDED: unique symbol = Symbol("not forwarded");
+
 export class EaInstanceService implements TradeGateway, WebRequestGateway {
   private pool: EaHostPool | null = null;
   private limits: SandboxLimits = DEFAULT_LIMITS;
@@ -283,6 +286,10 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
   /** The running or last instance of the account, or null if none ever ran. */
   async status(principal: KeyPrincipal, accountId: string): Promise<EaStatusView | null> {
     const account = await this.opts.accounts.load(principal, accountId);
+    const remote = await this.readAtOwner(account.id, (p) => p.status(principal, account.id));
+    if (remote !== NOT_FORWARDED) {
+      return remote;
+    }
     const id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
     const live = id ? this.live.get(id) : undefined;
     if (live) {
@@ -295,6 +302,10 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
   /** Recent log lines of the running or last instance (newest last). */
   async logs(principal: KeyPrincipal, accountId: string, limit = 100): Promise<EaLogLine[]> {
     const account = await this.opts.accounts.load(principal, accountId);
+    const remote = await this.readAtOwner(account.id, (p) => p.logs(principal, account.id, limit));
+    if (remote !== NOT_FORWARDED) {
+      return remote;
+    }
     await this.store.flushLogs();
     // After a restart: the account's latest instance.
     const id =
@@ -313,6 +324,10 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
    */
   async chart(principal: KeyPrincipal, accountId: string): Promise<EaChartView | null> {
     const account = await this.opts.accounts.load(principal, accountId);
+    const remote = await this.readAtOwner(account.id, (p) => p.chart(principal, account.id));
+    if (remote !== NOT_FORWARDED) {
+      return remote;
+    }
     const id = this.byAccount.get(account.id) ?? this.lastOf.get(account.id);
     const live = id ? this.live.get(id) : undefined;
     if (live) {
@@ -328,9 +343,35 @@ export class EaInstanceService implements TradeGateway, WebRequestGateway {
     await Promise.all(running.map((l) => this.stopLive(l)));
   }
 
-  /** Cluster mode: start and stop requests for accounts served elsewhere go to their node. */
+  /** Cluster mode: requests for accounts served elsewhere go to their node. */
   placeOn(placement: EaPlacement): void {
     this.placement = placement;
+  }
+
+  /**
+   * Cluster mode: a read of an account served by another node, answered by that node (it holds
+   * the live instance). NOT_FORWARDED when the account is served here, or when it has no
+   * reachable owner (a failover in progress): then the database answers, as after a restart.
+   */
+  private async readAtOwner<T>(
+    accountId: string,
+    read: (placement: EaPlacement) => Promise<T>,
+  ): Promise<T | typeof NOT_FORWARDED> {
+    const placement = this.placement;
+    if (!placement || placement.runsHere(accountId)) {
+      return NOT_FORWARDED;
+    }
+    try {
+      return await read(placement);
+    } catch (err) {
+      if (
+        err instanceof AppError &&
+        (err.code === "SESSION_NOT_CONNECTED" || err.code === "BROKER_UNAVAILABLE")
+      ) {
+        return NOT_FORWARDED;
+      }
+      throw err;
+    }
   }
 
   /**

@@ -86,6 +86,16 @@ function checkKeyCap(maxAccounts: number, cap: number): void {
   }
 }
 
+/** A key changed on one node (what the others evict; src/cluster broadcasts it). */
+export interface KeyChange {
+  readonly keyId: string;
+  /** The key's hash before the change (the cache key of a negative entry, too). */
+  readonly hash: string;
+  /** Revoked, disabled or rotated: the key no longer authenticates (its WebSockets close). */
+  readonly revoked: boolean;
+  readonly removedAccounts: readonly string[];
+}
+
 export class KeyService {
   /** Verified keys by hash; `null` principals remember unknown keys briefly too. */
   private readonly cache: LRUCache<string, CacheEntry>;
@@ -95,6 +105,7 @@ export class KeyService {
   private readonly revokeListeners: Array<
     (keyId: string, removedAccounts: readonly string[]) => void
   > = [];
+  private readonly changeListeners: Array<(change: KeyChange) => void> = [];
 
   constructor(private readonly deps: ServiceDeps) {
     const ttlMs = deps.config.keyCacheTtlSeconds * 1000;
@@ -117,18 +128,33 @@ export class KeyService {
   }
 
   /**
-   * Cluster mode: another node revoked the key (or removed it with its accounts). Its cache
-   * entries go at once, and the revocation listeners run here too (closing its WebSockets).
+   * Called after every change of a key made on this node (patched, rotated, revoked), for the
+   * other nodes of a cluster to drop their cached copies.
    */
-  revokedElsewhere(keyId: string, removedAccounts: readonly string[]): void {
-    this.evict({ id: keyId, hash: this.hashById.get(keyId) ?? "" }, true, removedAccounts);
+  onChange(listener: (change: KeyChange) => void): void {
+    this.changeListeners.push(listener);
   }
 
-  /** Drops a key's cache entries (positive or negative) on this node. */
+  /**
+   * Cluster mode: another node changed the key (a patch, a rotation, a revocation). Its cache
+   * entries go at once, the negative one of a re-enabled key included, and for a revocation the
+   * revocation listeners run here too (closing its WebSockets).
+   */
+  changedElsewhere(change: KeyChange): void {
+    this.evict(
+      { id: change.keyId, hash: change.hash },
+      change.revoked,
+      change.removedAccounts,
+      false,
+    );
+  }
+
+  /** Drops a key's cache entries (positive or negative) on this node; `local`: changed here. */
   private evict(
     key: { id: string; hash: string },
     revoked: boolean,
     removedAccounts: readonly string[] = [],
+    local = true,
   ): void {
     const cachedHash = this.hashById.get(key.id);
     if (cachedHash) {
@@ -140,6 +166,12 @@ export class KeyService {
     if (revoked) {
       for (const listener of this.revokeListeners) {
         listener(keyId, removedAccounts);
+      }
+    }
+    if (local) {
+      const change: KeyChange = { keyId, hash: key.hash, revoked, removedAccounts };
+      for (const listener of this.changeListeners) {
+        listener(change);
       }
     }
   }

@@ -1,6 +1,8 @@
 // EA instances follow their account's session, on two real nodes: an EA started through the node
 // that does not own the account runs on the owner (its status through both nodes says running;
-// the owner answers from the live instance, whose tick count moves between two reads), kill -9
+// the owner answers from the live instance, whose tick count moves between two reads; status,
+// logs and chart read through the other node are the owner's live ones, not the database's copy
+// that lags by a flush period), kill -9
 // of the owner resumes it once on the survivor — one "resumed" line, one OnInit, one run of
 // OnTick's counter (a second live instance would print its own 1, 2, 3…) — one instance row in
 // Postgres, status running, and no EA host of the dead node left running.
@@ -18,6 +20,7 @@ function OnInit() {
 }
 function OnTick() {
   ticks += 1;
+  Comment("ticks ", ticks);
   if (ticks <= 40) {
     Print("tick ", ticks);
   }
@@ -94,6 +97,46 @@ describe.skipIf(CLUSTER_SKIP_REASON !== null)("EA failover (2 nodes)", () => {
     expect(viaOther.instance_id).toBe(first.instance_id);
     const rows = await instanceRows();
     expect(rows).toEqual([{ id: first.instance_id, status: "running" }]);
+  }, 40_000);
+
+  test("status, logs and chart through the non-owner are the owner's live reads", async () => {
+    await waitFor(
+      async () => (await status(owner))?.tick_count > 5,
+      15_000,
+      "the EA to see a few ticks",
+    );
+    const read = async (node: number, what: string) => {
+      const res = await c.node(node).call("GET", `/api/accounts/${accountId}/ea/${what}`, { key });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    /** The tick count, the chart's comment ("ticks N") and the last "tick N" log line. */
+    const reads = async (node: number) => {
+      const status = await read(node, "status");
+      const chart = await read(node, "chart");
+      const logs = (await read(node, "logs?limit=200")) as Array<{ message: string }>;
+      const lastTick = logs
+        .map((l) => l.message)
+        .filter((l) => l.startsWith("tick "))
+        .at(-1);
+      return {
+        instance: [status.instance_id, chart.instance_id],
+        ticks: status.tick_count as number,
+        comment: Number(String(chart.comment).replace("ticks ", "")),
+        logged: Number(lastTick?.slice(5)),
+      };
+    };
+    for (let i = 0; i < 3; i++) {
+      // The database's copy is saved every 5 s: read right after the owner's own answer, it
+      // would be behind it. Read through the other node, the answer is the owner's, later.
+      const atOwner = await reads(owner);
+      const viaOther = await reads(other);
+      expect(viaOther.instance).toEqual(atOwner.instance);
+      expect(viaOther.ticks).toBeGreaterThanOrEqual(atOwner.ticks);
+      expect(viaOther.comment).toBeGreaterThanOrEqual(atOwner.comment);
+      expect(viaOther.logged).toBeGreaterThanOrEqual(atOwner.logged);
+      await Bun.sleep(300);
+    }
   }, 40_000);
 
   test("kill -9 of the owner: it resumes once on the survivor, not twice anywhere", async () => {

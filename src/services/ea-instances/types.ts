@@ -10,7 +10,8 @@ import type { CalendarSource } from "../calendar.ts";
 import type { EaService } from "../eas.ts";
 import type { KeyPrincipal } from "../keys.ts";
 import type { OrderJournalService } from "../order-journal.ts";
-import type { EaStatusView } from "./views.ts";
+import type { EaChartView } from "./chart.ts";
+import type { EaLogLine, EaStatusView } from "./views.ts";
 
 /** Chart timeframes an EA may run on: every MT5 timeframe the service serves bars for. */
 export const EA_TIMEFRAMES = TIMEFRAMES;
@@ -59,12 +60,17 @@ export interface EaInstanceOptions {
 
 /**
  * Cluster mode: an account's EA instance runs on the node that owns its session; requests that
- * reach another node are sent there (src/cluster).
+ * reach another node are sent there (src/cluster), reads included, since only the owner knows the
+ * live tick count, log and chart. A read that finds no owner (a failover in progress) is answered
+ * from the database instead.
  */
 export interface EaPlacement {
   runsHere(accountId: string): boolean;
   start(principal: KeyPrincipal, accountId: string, req: EaStartRequest): Promise<EaStatusView>;
   stop(principal: KeyPrincipal, accountId: string): Promise<EaStatusView>;
+  status(principal: KeyPrincipal, accountId: string): Promise<EaStatusView | null>;
+  logs(principal: KeyPrincipal, accountId: string, limit: number): Promise<EaLogLine[]>;
+  chart(principal: KeyPrincipal, accountId: string): Promise<EaChartView | null>;
 }
 
 /** ACCOUNT_LIMIT_ORDERS: the cap on an account's pending orders (0 = none). */
