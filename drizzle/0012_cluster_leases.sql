@@ -2,7 +2,6 @@ CREATE TABLE "account_leases" (
 	"account_id" uuid PRIMARY KEY NOT NULL,
 	"node_id" text,
 	"epoch" bigint DEFAULT 0 NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
 	"acquired_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

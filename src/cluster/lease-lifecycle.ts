@@ -1,8 +1,9 @@
 // The lifecycle of an account lease as one node sees it, as a transition table. A node serves an
 // account (runs its session and EA, sends its orders) only in `held`, and only before the lease's
-// local deadline: the deadline is counted from when the last renewal was *sent*, less a margin, so
-// it always falls before the database's own expiry and a node that cannot renew stops serving
-// before anyone else may acquire. Pure.
+// local deadline. Leases live by their node's heartbeat (src/cluster/lease-store.ts), so the
+// deadline is counted from when the last heartbeat was *sent*, less a margin: it always falls
+// before the database sees the node dead, and a node that cannot renew stops serving before
+// anyone else may acquire. Pure.
 
 export type LeaseState =
   /** Not this node's (someone else's, or nobody's). */
@@ -21,9 +22,9 @@ export type LeaseEvent =
   | "acquired"
   /** Someone else holds it, or the account is gone. */
   | "refused"
-  /** The batch renewal returned it with the same epoch. */
+  /** The node's heartbeat was renewed without a gap (it keeps every lease of the node). */
   | "renewed"
-  /** Not renewed in time, renewed with another epoch, or the account was deleted. */
+  /** Not renewed in time, taken by another node after a gap, or the account was deleted. */
   | "lost"
   /** The rebalancer moved it to another node, or the node is draining. */
   | "hand_over"
@@ -47,7 +48,7 @@ export function isLeaseServing(state: LeaseState): boolean {
   return state === "held";
 }
 
-/** Whether the lease is this node's in the database (to renew it). */
+/** Whether the lease is this node's in the database (its heartbeat keeps it). */
 export function isLeaseMine(state: LeaseState): boolean {
   return state === "held" || state === "releasing";
 }

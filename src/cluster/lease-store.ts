@@ -1,5 +1,8 @@
 // The cluster's rows in Postgres (schema: src/storage/schema/cluster.ts): node heartbeats and
-// account leases. Every statement is one conditional write or read timed by the database's own
+// account leases. A lease is held as long as its node's heartbeat is younger than the TTL: the
+// node renews one row per period however many accounts it serves (per-lease renewals cost a
+// Postgres core per ~8,000 accounts), and every lease of a node that stopped heart-beating is
+// free at once. Every statement is one conditional write or read timed by the database's own
 // clock (`now()`), so nodes whose clocks disagree still agree on who holds what.
 import type { Db } from "../storage/db.ts";
 import { type HotStatement, hotStatement } from "../storage/prepared.ts";
@@ -15,13 +18,13 @@ export interface LiveNode {
 /** An account and its lease row (if any), as the rebalancer reads them. */
 export interface LeaseView {
   readonly accountId: string;
-  /** The holder of a lease that has not expired; null when free or expired. */
+  /** The holder of the lease while its node is live; null when free or its node is dead. */
   readonly holder: string | null;
   readonly epoch: number;
 }
 
 export class LeaseStore {
-  private readonly heartbeatStmt: HotStatement<never>;
+  private readonly heartbeatStmt: HotStatement<{ continuous: boolean | null }>;
   private readonly liveStmt: HotStatement<{
     node_id: string;
     boot: string;
@@ -35,7 +38,6 @@ export class LeaseStore {
   }>;
   private readonly oneStmt: HotStatement<{ holder: string | null; epoch: string }>;
   private readonly acquireStmt: HotStatement<{ epoch: string }>;
-  private readonly renewStmt: HotStatement<{ account_id: string; epoch: string }>;
   private readonly releaseStmt: HotStatement<{ account_id: string }>;
   private readonly leaveStmt: HotStatement<never>;
 
@@ -45,15 +47,22 @@ export class LeaseStore {
     ttlMs: number,
   ) {
     const ttl = `(${Math.round(ttlMs)} * interval '1 millisecond')`;
+    /** The node of lease `l` is live (its heartbeat is younger than the TTL). */
+    const liveHolder = (l: string) =>
+      `exists (select 1 from cluster_nodes n where n.node_id = ${l}.node_id and n.heartbeat_at > now() - ${ttl})`;
+    // `continuous`: the previous heartbeat was this boot's and still live, so no other node can
+    // have taken a lease of this node in between (the sub-statement reads the row as it was).
     this.heartbeatStmt = hotStatement(
       db,
       "cluster_heartbeat",
       ["text", "text", "text", "bool"],
-      `insert into cluster_nodes (node_id, advertise_url, boot, started_at, heartbeat_at, draining)
+      `with prev as (select boot, heartbeat_at from cluster_nodes where node_id = $1)
+       insert into cluster_nodes (node_id, advertise_url, boot, started_at, heartbeat_at, draining)
        values ($1, $2, $3, now(), now(), $4)
        on conflict (node_id) do update set advertise_url = excluded.advertise_url,
          started_at = case when cluster_nodes.boot = excluded.boot then cluster_nodes.started_at else now() end,
-         boot = excluded.boot, heartbeat_at = now(), draining = excluded.draining`,
+         boot = excluded.boot, heartbeat_at = now(), draining = excluded.draining
+       returning (select p.boot = $3 and p.heartbeat_at > now() - ${ttl} from prev p) as continuous`,
     );
     this.liveStmt = hotStatement(
       db,
@@ -67,7 +76,7 @@ export class LeaseStore {
       "cluster_lease_view",
       [],
       `select a.id::text as account_id,
-         case when l.expires_at > now() then l.node_id end as holder,
+         case when ${liveHolder("l")} then l.node_id end as holder,
          coalesce(l.epoch, 0)::text as epoch
        from accounts a left join account_leases l on l.account_id = a.id`,
     );
@@ -75,39 +84,28 @@ export class LeaseStore {
       db,
       "cluster_lease_one",
       ["uuid"],
-      `select case when expires_at > now() then node_id end as holder, epoch::text as epoch
-       from account_leases where account_id = $1`,
+      `select case when ${liveHolder("l")} then l.node_id end as holder, l.epoch::text as epoch
+       from account_leases l where l.account_id = $1`,
     );
-    // Taken only when free, expired, or left by an earlier boot of this node (one process per
-    // node id: when it starts, its earlier boot is dead); the epoch grows at every acquisition.
+    // Taken only when free, held by a dead node, or left by an earlier boot of this node (one
+    // process per node id: when it starts, its earlier boot is dead); the epoch grows at every
+    // acquisition.
     this.acquireStmt = hotStatement(
       db,
       "cluster_lease_acquire",
       ["uuid", "text"],
-      `insert into account_leases as l (account_id, node_id, epoch, expires_at, acquired_at)
-       select $1, $2, 1, now() + ${ttl}, now() where exists (select 1 from accounts where id = $1)
+      `insert into account_leases as l (account_id, node_id, epoch, acquired_at)
+       select $1, $2, 1, now() where exists (select 1 from accounts where id = $1)
        on conflict (account_id) do update set node_id = excluded.node_id, epoch = l.epoch + 1,
-         expires_at = excluded.expires_at, acquired_at = now()
-       where l.node_id is null or l.expires_at <= now() or l.node_id = excluded.node_id
+         acquired_at = now()
+       where l.node_id is null or l.node_id = excluded.node_id or not ${liveHolder("l")}
        returning epoch::text as epoch`,
-    );
-    // Renews the unexpired leases this process holds ($2: their ids, a JSON array) at once;
-    // what is not returned was lost. Leases an earlier boot left are not renewed: they expire
-    // unless this boot acquires them again (with a new epoch).
-    this.renewStmt = hotStatement(
-      db,
-      "cluster_lease_renew",
-      ["text", "jsonb"],
-      `update account_leases set expires_at = now() + ${ttl}
-       where node_id = $1 and expires_at > now()
-         and account_id = any (array(select jsonb_array_elements_text($2::jsonb))::uuid[])
-       returning account_id::text as account_id, epoch::text as epoch`,
     );
     this.releaseStmt = hotStatement(
       db,
       "cluster_lease_release",
       ["uuid", "text", "int8"],
-      `update account_leases set node_id = null, expires_at = now()
+      `update account_leases set node_id = null
        where account_id = $1 and node_id = $2 and epoch = $3 returning account_id::text`,
     );
     this.leaveStmt = hotStatement(
@@ -118,9 +116,14 @@ export class LeaseStore {
     );
   }
 
-  /** Renews this node's heartbeat (registering it on its first call). */
-  async heartbeat(advertiseUrl: string, boot: string, draining: boolean): Promise<void> {
-    await this.heartbeatStmt.run([this.nodeId, advertiseUrl, boot, draining]);
+  /**
+   * Renews this node's heartbeat, and with it all its leases (registering it on its first call).
+   * True when the previous heartbeat was this boot's and had not expired: the leases held since
+   * are still this node's. False: they may have been taken meanwhile.
+   */
+  async heartbeat(advertiseUrl: string, boot: string, draining: boolean): Promise<boolean> {
+    const [row] = await this.heartbeatStmt.run([this.nodeId, advertiseUrl, boot, draining]);
+    return row?.continuous === true;
   }
 
   /** Nodes whose heartbeat is younger than the TTL. */
@@ -134,31 +137,22 @@ export class LeaseStore {
     }));
   }
 
-  /** Every account with the holder of its unexpired lease. */
+  /** Every account with the holder of its lease (null when free or its node is dead). */
   async view(): Promise<LeaseView[]> {
     const rows = await this.viewStmt.run([]);
     return rows.map((r) => ({ accountId: r.account_id, holder: r.holder, epoch: Number(r.epoch) }));
   }
 
-  /** One account's holder (null if free or expired). */
+  /** One account's holder (null if free or its node is dead); null when it has no lease row. */
   async one(accountId: string): Promise<{ holder: string | null; epoch: number } | null> {
     const [row] = await this.oneStmt.run([accountId]);
     return row ? { holder: row.holder, epoch: Number(row.epoch) } : null;
   }
 
-  /** Takes a free or expired lease: its new epoch, or null if someone holds it (or no account). */
+  /** Takes a free lease: its new epoch, or null if a live node holds it (or no account). */
   async acquire(accountId: string): Promise<number | null> {
     const [row] = await this.acquireStmt.run([accountId, this.nodeId]);
     return row ? Number(row.epoch) : null;
-  }
-
-  /** Renews these leases of this node: account → epoch of each one still held. */
-  async renew(accountIds: readonly string[]): Promise<Map<string, number>> {
-    if (accountIds.length === 0) {
-      return new Map();
-    }
-    const rows = await this.renewStmt.run([this.nodeId, JSON.stringify(accountIds)]);
-    return new Map(rows.map((r) => [r.account_id, Number(r.epoch)]));
   }
 
   /** Releases a lease this node holds at `epoch` (true if it did). */
@@ -166,7 +160,7 @@ export class LeaseStore {
     return (await this.releaseStmt.run([accountId, this.nodeId, epoch])).length > 0;
   }
 
-  /** Marks this node dead at once (a clean exit: others need not wait for the TTL). */
+  /** Marks this node dead at once, its leases free (a clean exit: others need not wait for the TTL). */
   async leave(): Promise<void> {
     await this.leaveStmt.run([this.nodeId]);
   }

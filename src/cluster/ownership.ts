@@ -1,5 +1,6 @@
 // Who owns which account's session, kept current by one loop per node: it renews the node's
-// heartbeat and leases, learns the live nodes, and moves accounts to their rendezvous node —
+// heartbeat (which keeps all its leases), learns the live nodes, and moves accounts to their
+// rendezvous node —
 // acquiring a free lease (a new epoch) and starting the session, or stopping the session and
 // releasing the lease when the account belongs elsewhere or the node drains. A lease whose
 // renewal did not come back before its local deadline stops serving at once, before the database
@@ -82,6 +83,8 @@ export class Ownership {
   private roundsSinceView = 0;
   /** The live set as of the last round (node, boot, draining), to see it change. */
   private liveSignature = "";
+  /** The local deadline of the last heartbeat that came back: every lease of the node lives by it. */
+  private heartbeatDeadline = 0;
   private readonly period: number;
 
   constructor(private readonly opts: OwnershipOptions) {
@@ -107,7 +110,7 @@ export class Ownership {
     await this.tick();
     const period = this.period;
     this.timer = setInterval(() => {
-      void this.renewHeld();
+      void this.beat();
       this.kick(false);
     }, period);
     this.watchdog = setInterval(() => this.expireOverdue(), Math.max(50, Math.floor(period / 4)));
@@ -231,17 +234,14 @@ export class Ownership {
    * lease released, so the next owner never overlaps), and leave the live set.
    */
   async drain(): Promise<void> {
-    this.draining = true;
-    if (this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
+    this.draining = true; // no more rounds; the heartbeat goes on (it keeps the leases) until left
     await this.ticking;
-    await this.opts.store.heartbeat(this.opts.advertiseUrl, this.boot, true).catch(() => undefined);
+    await this.beat();
     const mine = [...this.local.entries()].filter(([, l]) => isLeaseMine(l.state));
     await Promise.all(mine.map(([id]) => this.handOver(id)));
-    await this.opts.store.leave().catch(() => undefined);
     this.stop();
+    await this.beating;
+    await this.opts.store.leave().catch(() => undefined);
   }
 
   /** Stops the loops (the process is exiting). */
@@ -294,7 +294,10 @@ export class Ownership {
 
   private async round(): Promise<void> {
     const { store } = this.opts;
-    await store.heartbeat(this.opts.advertiseUrl, this.boot, this.draining);
+    await this.beat();
+    if (this.now() >= this.heartbeatDeadline) {
+      throw new Error("the node's heartbeat was not renewed");
+    }
     const live = await store.liveNodes();
     const ids = new Set(live.map((n) => n.nodeId));
     const signature = live.map((n) => `${n.nodeId}/${n.boot}/${n.draining}`).join(",");
@@ -310,7 +313,6 @@ export class Ownership {
     if (died.length > 0) {
       this.opts.hooks.nodesDied(died);
     }
-    await this.renewHeld();
     this.roundsSinceView += 1;
     if (
       !this.viewWanted &&
@@ -337,9 +339,19 @@ export class Ownership {
       }
       const target = placeAccount(accountId, targets);
       if (l && isLeaseServing(l.state)) {
-        if (target !== null && target !== this.opts.nodeId) {
+        if (holder !== this.opts.nodeId || epoch !== l.epoch) {
+          this.lose(accountId, l); // the table says it is not ours (any more) at our epoch
+        } else if (target !== null && target !== this.opts.nodeId) {
           void this.handOver(accountId);
         }
+        continue;
+      }
+      if (
+        holder === this.opts.nodeId &&
+        target !== this.opts.nodeId &&
+        (!l || l.state === "free")
+      ) {
+        void this.releaseLeftover(accountId, epoch); // an earlier boot's, now another node's
         continue;
       }
       // Free, or this node's own from an earlier boot (this boot does not serve it): take it.
@@ -370,43 +382,51 @@ export class Ownership {
   }
 
   /**
-   * Renews what is ours; a lease not returned (or returned with another epoch) was lost. Runs on
-   * its own timer too, so a long round (thousands of acquisitions) never starves the renewals.
+   * Renews the node's heartbeat, which keeps every lease it holds: their local deadlines move to
+   * the heartbeat's. Runs on its own timer too, so a long round (thousands of acquisitions) never
+   * starves it. A heartbeat that does not come back leaves the deadlines where they were, and the
+   * watchdog stops serving at them.
    */
-  private renewing: Promise<void> | null = null;
-  private renewHeld(): Promise<void> {
-    this.renewing ??= (async () => {
-      const held = [...this.local].filter(([, l]) => isLeaseMine(l.state)).map(([id]) => id);
+  private beating: Promise<void> | null = null;
+  private beat(): Promise<void> {
+    this.beating ??= (async () => {
       const sentAt = this.now();
-      const renewed = await this.opts.store.renew(held);
-      for (const accountId of held) {
-        const l = this.local.get(accountId);
-        if (!l || !isLeaseMine(l.state)) {
+      const continuous = await this.opts.store.heartbeat(
+        this.opts.advertiseUrl,
+        this.boot,
+        this.draining,
+      );
+      const deadline = leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs);
+      this.heartbeatDeadline = Math.max(this.heartbeatDeadline, deadline);
+      for (const [accountId, l] of this.local) {
+        if (!isLeaseMine(l.state)) {
           continue;
         }
-        if (renewed.get(accountId) === l.epoch) {
-          l.deadline = Math.max(l.deadline, leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs));
+        if (continuous) {
+          l.deadline = Math.max(l.deadline, deadline);
           this.move(accountId, l, "renewed");
-        } else if (l.deadline <= sentAt) {
-          this.lose(accountId, l); // acquired after this renewal was sent: not lost
-        } else if (renewed.get(accountId) !== undefined || !(await this.stillMine(accountId, l))) {
+        } else {
+          // The node looked dead for a while (a stall): any of its leases may be another's now.
           this.lose(accountId, l);
         }
       }
     })()
       .catch((err: unknown) => {
-        this.opts.logger.warn({ err: String(err) }, "lease renewal failed");
+        this.opts.logger.warn({ err: String(err) }, "cluster heartbeat failed");
       })
       .finally(() => {
-        this.renewing = null;
+        this.beating = null;
       });
-    return this.renewing;
+    return this.beating;
   }
 
-  /** Whether a lease absent from a renewal is still this node's at its epoch (read again). */
-  private async stillMine(accountId: string, l: Local): Promise<boolean> {
-    const row = await this.opts.store.one(accountId).catch(() => null);
-    return row?.holder === this.opts.nodeId && row.epoch === l.epoch;
+  /** Frees a lease an earlier boot of this node held, for the node the account belongs to now. */
+  private async releaseLeftover(accountId: string, epoch: number): Promise<void> {
+    if (await this.opts.store.release(accountId, epoch).catch(() => false)) {
+      this.owners.set(accountId, { holder: null, epoch });
+      this.opts.hooks.changed?.("released");
+      this.opts.hooks.announce(accountId, null, epoch);
+    }
   }
 
   private async acquire(accountId: string): Promise<void> {
@@ -418,7 +438,6 @@ export class Ownership {
     if (!this.move(accountId, l, "acquire")) {
       return;
     }
-    const sentAt = this.now();
     let epoch: number | null = null;
     try {
       epoch = await this.opts.store.acquire(accountId);
@@ -430,7 +449,8 @@ export class Ownership {
       return;
     }
     l.epoch = epoch;
-    l.deadline = leaseDeadline(sentAt, this.opts.ttlMs, this.marginMs);
+    // The lease lives by the node's heartbeat: its deadline is the last heartbeat's.
+    l.deadline = this.heartbeatDeadline;
     this.move(accountId, l, "acquired");
     this.owners.set(accountId, { holder: this.opts.nodeId, epoch });
     this.opts.hooks.changed?.("acquired");

@@ -669,12 +669,13 @@ export class TestCluster {
     return out;
   }
 
-  /** Every lease row in Postgres: its node (null once released), epoch, and whether unexpired. */
+  /** Every lease row in Postgres: its node (null once released), epoch, and whether its node is live. */
   async leases(): Promise<Map<string, { node: string | null; epoch: number; live: boolean }>> {
     const rows = await this.sql<
       { account_id: string; node_id: string | null; epoch: string; live: boolean }[]
-    >`select account_id::text, node_id, epoch::text, (expires_at > now()) as live
-      from account_leases`;
+    >`select l.account_id::text, l.node_id, l.epoch::text,
+        coalesce(n.heartbeat_at > now() - (${this.leaseTtlMs ?? 4000} * interval '1 millisecond'), false) as live
+      from account_leases l left join cluster_nodes n on n.node_id = l.node_id`;
     return new Map(
       rows.map((r) => [r.account_id, { node: r.node_id, epoch: Number(r.epoch), live: r.live }]),
     );
