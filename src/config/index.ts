@@ -33,6 +33,11 @@ export interface Config {
   readonly dataDir: string;
   /** Postgres URL; when unset the embedded PGlite database in `DATA_DIR/db` is used. Env `DATABASE_URL`. */
   readonly databaseUrl: string | null;
+  /**
+   * The embedded database runs on a thread of its own (src/storage/pglite-remote.ts), off the
+   * API thread. Env `TAS_PGLITE_THREAD`, default true; false keeps it on the API thread.
+   */
+  readonly pgliteThread: boolean;
   /** 32-byte AES-256-GCM key for broker secrets. Env `TAS_MASTER_KEY` (64 hex chars or base64), else `DATA_DIR/master.key`. */
   readonly masterKey: Buffer;
   /** HS256 secret for admin JWTs. Env `TAS_JWT_SECRET` (≥ 32 chars), else `DATA_DIR/jwt.secret`. */
@@ -172,6 +177,15 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   return value;
 }
 
+/** A boolean variable: true/false, 1/0 or yes/no (any case); `fallback` when unset. */
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? String(fallback)).trim().toLowerCase();
+  if (!["true", "false", "1", "0", "yes", "no"].includes(raw)) {
+    throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+  }
+  return ["true", "1", "yes"].includes(raw);
+}
+
 function numberVar(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") {
@@ -262,13 +276,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     .split(",")
     .map((e) => e.trim())
     .filter((e) => e !== "");
-  const embeddedRaw = (env.TAS_EMBEDDED_BROKER ?? "true").trim().toLowerCase();
-  if (!["true", "false", "1", "0", "yes", "no"].includes(embeddedRaw)) {
-    throw new ConfigError(
-      `TAS_EMBEDDED_BROKER must be true or false, got "${env.TAS_EMBEDDED_BROKER}"`,
-    );
-  }
-  const embeddedBroker = ["true", "1", "yes"].includes(embeddedRaw);
+  const embeddedBroker = boolVar(env, "TAS_EMBEDDED_BROKER", true);
+  const pgliteThread = boolVar(env, "TAS_PGLITE_THREAD", true);
   const brokerSeed =
     env.BROKER_SEED && env.BROKER_SEED.trim() !== ""
       ? intVar(env, "BROKER_SEED", 1, 1, 2_147_483_646)
@@ -413,6 +422,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     host,
     dataDir,
     databaseUrl,
+    pgliteThread,
     masterKey,
     jwtSecret,
     jwtTtlSeconds,

@@ -37,6 +37,8 @@ export interface SessionEnv {
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
   newConnector(): BrokerConnector;
+  /** A turn to log in (connect-gate.ts), released once the login is done or failed; none: no limit. */
+  loginTurn?(): Promise<() => void>;
   /** Status changes and mirror updates, for the main thread. */
   report(kind: "status", health: SessionHealth): void;
   publish(event: SessionPublished): void;
@@ -136,6 +138,17 @@ export class AccountSession {
 
   private async attemptConnect(): Promise<void> {
     const generation = ++this.generation;
+    const endTurn = this.env.loginTurn ? await this.env.loginTurn() : null;
+    try {
+      if (generation === this.generation) {
+        await this.login(generation);
+      }
+    } finally {
+      endTurn?.();
+    }
+  }
+
+  private async login(generation: number): Promise<void> {
     const connector = this.env.newConnector();
     connector.onEvent((e) => {
       if (generation === this.generation) {

@@ -11,6 +11,7 @@ import {
 import { DemoConnector } from "../broker/connectors/demo.ts";
 import { pendingOrderLimitRefusal } from "../domain/trade-limits.ts";
 import { symbolCatalogCache } from "./catalog-cache.ts";
+import { ConnectGate } from "./connect-gate.ts";
 import {
   SESSION_WRITES,
   type SessionArgs,
@@ -309,6 +310,10 @@ function flushRevalue(): void {
   }
 }
 
+/** Broker logins in flight at once from this worker (connect-gate.ts says why). */
+const LOGINS_IN_FLIGHT = 16;
+const logins = new ConnectGate(LOGINS_IN_FLIGHT);
+
 function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"]): AccountSession {
   return new AccountSession(
     id,
@@ -325,6 +330,7 @@ function newSession(id: string, spec: Extract<ToWorker, { type: "open" }>["spec"
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
       newConnector: () => new DemoConnector(),
+      loginTurn: () => logins.acquire(),
       report: (_kind, health) => {
         post({ type: "status", id, health });
         const symbols = watched.get(id);
