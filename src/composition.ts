@@ -52,7 +52,6 @@ export async function openRuntime(
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: join(config.dataDir, "db"),
-      pgliteThread: config.pgliteThread,
     });
     await database.migrate();
   }

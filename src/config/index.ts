@@ -33,11 +33,6 @@ export interface Config {
   readonly dataDir: string;
   /** Postgres URL; when unset the embedded PGlite database in `DATA_DIR/db` is used. Env `DATABASE_URL`. */
   readonly databaseUrl: string | null;
-  /**
-   * The embedded database runs on a thread of its own (src/storage/pglite-remote.ts), off the
-   * API thread. Env `TAS_PGLITE_THREAD`, default true; false keeps it on the API thread.
-   */
-  readonly pgliteThread: boolean;
   /** 32-byte AES-256-GCM key for broker secrets. Env `TAS_MASTER_KEY` (64 hex chars or base64), else `DATA_DIR/master.key`. */
   readonly masterKey: Buffer;
   /** HS256 secret for admin JWTs. Env `TAS_JWT_SECRET` (≥ 32 chars), else `DATA_DIR/jwt.secret`. */
@@ -277,7 +272,6 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     .map((e) => e.trim())
     .filter((e) => e !== "");
   const embeddedBroker = boolVar(env, "TAS_EMBEDDED_BROKER", true);
-  const pgliteThread = boolVar(env, "TAS_PGLITE_THREAD", true);
   const brokerSeed =
     env.BROKER_SEED && env.BROKER_SEED.trim() !== ""
       ? intVar(env, "BROKER_SEED", 1, 1, 2_147_483_646)
@@ -422,7 +416,6 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     host,
     dataDir,
     databaseUrl,
-    pgliteThread,
     masterKey,
     jwtSecret,
     jwtTtlSeconds,

@@ -11,7 +11,6 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { openPglite } from "./pglite.ts";
-import { RemotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -28,9 +27,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Wraps an open PGlite instance (file-backed or in memory; here, or on its own thread). */
-export function fromPglite(client: PGlite | RemotePglite): Database {
-  const db = drizzlePglite({ client: client as PGlite, schema });
+/** Wraps an open PGlite instance (file-backed or in memory). */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: "pglite",
@@ -65,20 +64,13 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
   };
 }
 
-/**
- * Opens the configured database: Postgres if a URL is given, else PGlite in `pgliteDir`, on a
- * thread of its own unless `pgliteThread` is false.
- */
+/** Opens the configured database: Postgres if a URL is given, else PGlite in `pgliteDir`. */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   pgliteDir: string;
-  pgliteThread?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     return fromPostgres(opts.databaseUrl);
   }
-  if (opts.pgliteThread === false) {
-    return fromPglite(await openPglite(opts.pgliteDir));
-  }
-  return fromPglite(await RemotePglite.open(opts.pgliteDir));
+  return fromPglite(await openPglite(opts.pgliteDir));
 }
