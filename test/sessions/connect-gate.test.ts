@@ -79,7 +79,8 @@ describe("sessions log in through a shared gate", () => {
       },
     );
 
-  test("one login at a time with a gate of 1; each session connects in turn", async () => {
+  /** Sessions 1 and 2 asked to connect through a gate of 1: 1 logs in, 2 waits. */
+  const twoWaiting = async () => {
     const log: string[] = [];
     const { make, answer } = connectors(log);
     const gate = new ConnectGate(1);
@@ -88,6 +89,11 @@ describe("sessions log in through a shared gate", () => {
     a.connect();
     b.connect();
     await Bun.sleep(5);
+    return { log, answer, gate, a, b };
+  };
+
+  test("one login at a time with a gate of 1; each session connects in turn", async () => {
+    const { log, answer, gate, a, b } = await twoWaiting();
     expect(log).toEqual(["login 1"]); // b waits for its turn: no login sent, no timeout running
     expect(b.status).toBe("connecting");
     answer(1);
@@ -103,14 +109,7 @@ describe("sessions log in through a shared gate", () => {
   });
 
   test("a session disconnected while waiting for its turn never logs in", async () => {
-    const log: string[] = [];
-    const { make, answer } = connectors(log);
-    const gate = new ConnectGate(1);
-    const a = session(1, gate, make);
-    const b = session(2, gate, make);
-    a.connect();
-    b.connect();
-    await Bun.sleep(5);
+    const { log, answer, gate, a, b } = await twoWaiting();
     b.disconnect();
     answer(1);
     await a.settled(1000);
