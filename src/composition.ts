@@ -86,6 +86,8 @@ export interface ServiceGraph {
   readonly metrics: ServiceMetrics;
   /** The readiness checks (GET /health/ready): the database's; the cluster adds its own. */
   readonly readiness: Readiness;
+  /** Closes what would hold the HTTP server's graceful stop: open WebSockets, with 1001. */
+  readonly closeConnections: () => void;
 }
 
 export interface ServiceOptions {
@@ -127,8 +129,10 @@ export function composeService(runtime: Runtime, opts: ServiceOptions): ServiceG
     eaInstances: services.eaInstances,
     journal: services.journal,
   });
+  const stopHooks: Array<() => void> = [];
   const app = createApp({
     ...services,
+    onStop: (fn) => stopHooks.push(fn),
     metrics,
     readiness,
     config: deps.config,
@@ -141,7 +145,12 @@ export function composeService(runtime: Runtime, opts: ServiceOptions): ServiceG
     ...(opts.rateShare ? { rateShare: opts.rateShare } : {}),
     ...(opts.streamsFor ? { streamRouter: opts.streamsFor(streams) } : {}),
   });
-  return { runtime, sessions, services, streams, app, metrics, readiness };
+  const closeConnections = () => {
+    for (const fn of stopHooks) {
+      fn();
+    }
+  };
+  return { runtime, sessions, services, streams, app, metrics, readiness, closeConnections };
 }
 
 /** The services of the CLI's tools: no broker sessions, no HTTP. */

@@ -66,7 +66,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       })
     : null;
   const sessions = cluster?.sessions ?? local;
-  const { services, app, metrics, readiness } = composeService(runtime, {
+  const { services, app, metrics, readiness, closeConnections } = composeService(runtime, {
     sessions,
     cluster,
     ...(cluster
@@ -141,6 +141,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       // Cluster: leases are handed over first (sessions and EAs stop here, then others take them).
       await cluster?.drain();
       await services.snapshotScheduler.stop();
+      closeConnections(); // open WebSockets (1001): in-flight HTTP requests finish
       await app.stop();
       // Tick counts are saved and statuses kept, so running EAs resume on the next start.
       await services.eaInstances.close();

@@ -57,6 +57,8 @@ import { wsModule, wsServerOptions } from "./ws/index.ts";
 export const API_VERSION = "2.1.0";
 
 export interface AppDeps {
+  /** Registers what runs when the service stops, before the HTTP server does (open sockets). */
+  readonly onStop?: (fn: () => void) => void;
   readonly config: Config;
   readonly logger: Logger;
   readonly clock: Clock;

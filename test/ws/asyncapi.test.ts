@@ -98,7 +98,7 @@ describe("the document", () => {
     });
     expect(Object.keys(doc.channels).sort()).toEqual([...CHANNELS, "connection"].sort());
     expect(doc.servers.plain["x-close-codes"].map((c: { code: number }) => c.code)).toEqual([
-      1008, 1009, 4000, 4029,
+      1001, 1008, 1009, 4000, 4029,
     ]);
     expect(doc.operations.subscribeQuotes.action).toBe("receive");
     expect(doc.operations.sendQuote.action).toBe("send");

@@ -939,6 +939,12 @@ const ref = (path: string) => ({ $ref: path });
 /** The close codes of /ws (server `x-close-codes` and its description). */
 export const CLOSE_CODES = [
   {
+    code: CLOSE.GOING_AWAY,
+    reason:
+      "`the service is shutting down`: a restart, or a cluster node draining (its accounts move to other nodes)",
+    action: "Reconnect (another node answers behind a load balancer) and subscribe with last_seq",
+  },
+  {
     code: CLOSE.POLICY,
     reason:
       "`API key required…` (no apiKey), `Invalid API key`, `API key revoked` (revoked, rotated or disabled while connected), `Too many connections for this API key (limit N)`",
@@ -986,7 +992,7 @@ export function buildAsyncApiDocument(opts: AsyncApiOptions): Record<string, unk
     protocol,
     pathname: "/ws",
     title: protocol === "ws" ? "The service" : "The service behind a TLS proxy",
-    description: `${description}\n\nClose codes (besides 1000/1001):\n\n${closeCodeTable}`,
+    description: `${description}\n\nClose codes (besides 1000):\n\n${closeCodeTable}`,
     variables: {
       host: { default: opts.host, description: "The service's host and HTTP port" },
     },

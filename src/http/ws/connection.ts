@@ -28,8 +28,10 @@ export interface ConnectionLimits {
   readonly maxViolations: number;
 }
 
-/** Close codes used by /ws (besides 1000/1001). */
+/** Close codes used by /ws (besides 1000). */
 export const CLOSE = {
+  /** The service is stopping (a restart, a node draining): reconnect and resume with last_seq. */
+  GOING_AWAY: 1001,
   /** Missing / invalid / revoked key, or too many connections for the key. */
   POLICY: 1008,
   /** A frame over the hard cap (`maxPayloadLength`, 1 MiB): Bun closes the socket itself. */

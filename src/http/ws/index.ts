@@ -23,6 +23,8 @@ export interface WsDeps {
   readonly accounts: Pick<AccountService, "load">;
   /** Where the open connections and their queued messages are reported (/metrics). */
   readonly metrics?: Pick<ServiceMetrics, "provide">;
+  /** Registers what runs when the service stops (src/server.ts), before the server does. */
+  readonly onStop?: (fn: () => void) => void;
 }
 
 /** Bun websocket server options for /ws (set on the root app: Bun has one set per server). */
@@ -90,6 +92,13 @@ export function wsModule(deps: WsDeps, hub: StreamRouter) {
   /** Frames that arrived while the key was being verified. */
   const early = new Map<WsConnection, unknown[]>();
   deps.metrics?.provide("wsClients", () => conns.size);
+  // Open sockets would hold the server's graceful stop forever: at a stop they are closed with
+  // 1001 (going away), and clients resume with last_seq (on another node behind a balancer).
+  deps.onStop?.(() => {
+    for (const conn of [...conns.values()]) {
+      conn.close(CLOSE.GOING_AWAY, "the service is shutting down");
+    }
+  });
   deps.metrics?.provide("wsQueuedMessages", () => {
     let queued = 0;
     for (const conn of conns.values()) {
