@@ -216,13 +216,23 @@ async function uploadParts(parts: Part[]): Promise<any> {
   return body.data;
 }
 
-/** Steps the broker STEP_MS at a time until every EA is done (or 80 minutes of broker time passed). */
+/**
+ * Steps the broker STEP_MS at a time until every EA is done (or 80 minutes of broker time
+ * passed). The news straddle arms its stop orders from its timer, which runs in real time (1 s):
+ * until it has, the steps go slowly, so that a busy machine does not spend the market's moves
+ * before the orders are there to be filled.
+ */
 async function driveBroker(): Promise<void> {
   const pending = new Set(runs.values());
+  const straddle = runs.get("news-straddle");
+  let armed = straddle === undefined;
   for (let step = 1; step <= MAX_STEPS && pending.size > 0; step += 1) {
     brokerClock.advance(STEP_MS);
     await t.broker?.broker.step();
-    await Bun.sleep(10);
+    if (!armed && straddle && step % 5 === 0) {
+      armed = (await logs(straddle)).some((l) => l.startsWith("armed:"));
+    }
+    await Bun.sleep(armed ? 10 : 100);
     if (step % 24 === 0) {
       const states = [...pending];
       const finished = await Promise.all(states.map((s) => s.c.done(s)));
