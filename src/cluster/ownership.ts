@@ -258,6 +258,24 @@ export class Ownership {
 
   // --- the loop ---------------------------------------------------------------------------------
 
+  /** Takes in the live set just read: nodes that died, and whether it changed. */
+  private noteLive(live: LiveNode[]): void {
+    const ids = new Set(live.map((n) => n.nodeId));
+    const signature = live.map((n) => `${n.nodeId}/${n.boot}/${n.draining}`).join(",");
+    if (signature !== this.liveSignature) {
+      // A node joined, left, drained or restarted: accounts move, and a dead node's leases
+      // expire up to a TTL after it stopped heart-beating; read the table until they have.
+      this.liveSignature = signature;
+      this.viewUntil = this.now() + this.opts.ttlMs + 2 * this.period;
+    }
+    const died = [...this.liveIds].filter((n) => !ids.has(n));
+    this.live = live;
+    this.liveIds = ids;
+    if (died.length > 0) {
+      this.opts.hooks.nodesDied(died);
+    }
+  }
+
   private move(accountId: string, l: Local, event: LeaseEvent): boolean {
     const next = leaseTransition(l.state, event);
     if (next === null) {
@@ -298,21 +316,7 @@ export class Ownership {
     if (this.now() >= this.heartbeatDeadline) {
       throw new Error("the node's heartbeat was not renewed");
     }
-    const live = await store.liveNodes();
-    const ids = new Set(live.map((n) => n.nodeId));
-    const signature = live.map((n) => `${n.nodeId}/${n.boot}/${n.draining}`).join(",");
-    if (signature !== this.liveSignature) {
-      // A node joined, left, drained or restarted: accounts move, and a dead node's leases
-      // expire up to a TTL after it stopped heart-beating; read the table until they have.
-      this.liveSignature = signature;
-      this.viewUntil = this.now() + this.opts.ttlMs + 2 * this.period;
-    }
-    const died = [...this.liveIds].filter((n) => !ids.has(n));
-    this.live = live;
-    this.liveIds = ids;
-    if (died.length > 0) {
-      this.opts.hooks.nodesDied(died);
-    }
+    this.noteLive(await store.liveNodes());
     this.roundsSinceView += 1;
     if (
       !this.viewWanted &&
@@ -323,9 +327,13 @@ export class Ownership {
     }
     this.viewWanted = false;
     this.roundsSinceView = 0;
-    // Place every account on the live, non-draining nodes.
-    const targets = live.filter((n) => !n.draining).map((n) => n.nodeId);
     const view = await store.view();
+    // The live set read again after the view, so it is at least as recent as the view's holders
+    // (a node whose leases the view shows free has left it too).
+    this.noteLive(await store.liveNodes());
+    const ids = this.liveIds;
+    // Place every account on the live, non-draining nodes.
+    const targets = this.live.filter((n) => !n.draining).map((n) => n.nodeId);
     const wanted: string[] = [];
     const seen = new Set<string>();
     for (const { accountId, holder, epoch } of view) {
