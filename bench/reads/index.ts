@@ -4,8 +4,12 @@
 // package) drives it from another. The baseline is a bare `Bun.serve` in a process of its own
 // answering each route with the bytes the service answered (bench/reads/bare.ts). Service and
 // baseline are measured in alternating windows of the same run, so a machine whose speed drifts
-// slows both alike. Reported per route: throughput (summed over the windows) and the ratio, and
-// the p50/p99/p99.9 latency (the median of the windows' percentiles, and the worst window's p99).
+// slows both alike. Two kinds of window per route:
+// - throughput: one wrk thread driving all the connections (wrk's fastest form, so the client
+//   saturates late); reported summed over the windows, with the ratio service / bare;
+// - latency, at 16 connections: one connection per wrk thread and every request timed by
+//   latency.lua (wrk's own percentiles over-weigh slow requests, see there); reported as the
+//   median of the windows' p50/p99/p99.9 and the worst window's p99.
 //
 // Env: BENCH_SECONDS (window, default 5), BENCH_ROUNDS (windows per target, default 3),
 // BENCH_DATABASES (`pglite,postgres`, default both), BENCH_POSTGRES_URL (the admin URL, default
@@ -17,18 +21,24 @@ import { join } from "node:path";
 import postgres from "postgres";
 
 const ROOT = join(import.meta.dir, "../..");
-const LUA = join(import.meta.dir, "report.lua");
+const RATE_LUA = join(import.meta.dir, "report.lua");
+const LATENCY_LUA = join(import.meta.dir, "latency.lua");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const PG_ADMIN = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** One wrk window. Latencies in microseconds. */
-interface Window {
+/** One throughput window: wrk with one thread and many connections (its peak rate). */
+interface RateWindow {
   requests: number;
   duration_us: number;
   socket_errors: number;
   non_2xx: number;
+}
+
+/** One latency window: one connection per wrk thread, every request timed (latency.lua); µs. */
+interface LatencyWindow extends RateWindow {
+  timed: number;
   p50_us: number;
   p99_us: number;
   p999_us: number;
@@ -38,10 +48,12 @@ interface Window {
 interface Summary {
   rps: number;
   errors: number;
-  p50_ms: number;
-  p99_ms: number;
-  p999_ms: number;
-  worst_p99_ms: number;
+  /** Null where the row measures throughput only (64 connections: 64 wrk threads would load
+   * the two cores more than the server). */
+  p50_ms: number | null;
+  p99_ms: number | null;
+  p999_ms: number | null;
+  worst_p99_ms: number | null;
 }
 
 interface Target {
@@ -62,52 +74,87 @@ const median = (xs: number[]): number => {
 };
 const ms = (us: number): number => Math.round(us) / 1000;
 
-function summarize(ws: readonly Window[]): Summary {
-  const requests = ws.reduce((n, w) => n + w.requests, 0);
-  const seconds = ws.reduce((n, w) => n + w.duration_us, 0) / 1e6;
+function summarize(rate: readonly RateWindow[], latency: readonly LatencyWindow[]): Summary {
+  const requests = rate.reduce((n, w) => n + w.requests, 0);
+  const seconds = rate.reduce((n, w) => n + w.duration_us, 0) / 1e6;
+  const errors = [...rate, ...latency].reduce((n, w) => n + w.socket_errors + w.non_2xx, 0);
+  const timed = latency.length > 0;
   return {
     rps: Math.round(requests / seconds),
-    errors: ws.reduce((n, w) => n + w.socket_errors + w.non_2xx, 0),
-    p50_ms: ms(median(ws.map((w) => w.p50_us))),
-    p99_ms: ms(median(ws.map((w) => w.p99_us))),
-    p999_ms: ms(median(ws.map((w) => w.p999_us))),
-    worst_p99_ms: ms(Math.max(...ws.map((w) => w.p99_us))),
+    errors,
+    p50_ms: timed ? ms(median(latency.map((w) => w.p50_us))) : null,
+    p99_ms: timed ? ms(median(latency.map((w) => w.p99_us))) : null,
+    p999_ms: timed ? ms(median(latency.map((w) => w.p999_us))) : null,
+    worst_p99_ms: timed ? ms(Math.max(...latency.map((w) => w.p99_us))) : null,
   };
 }
 
-async function wrk(wrkPath: string, t: Target, connections: number, seconds: number) {
-  const args = [wrkPath, "-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s"];
-  for (const h of t.headers) {
-    args.push("-H", h);
-  }
-  args.push("-s", LUA, t.url);
+async function runWrk(args: string[], tag: string): Promise<unknown> {
   const proc = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
-  const line = out.split("\n").find((l) => l.startsWith("WRKJSON "));
+  const line = out.split("\n").find((l) => l.startsWith(`${tag} `));
   if (!line) {
     throw new Error(`wrk gave no report: ${out.slice(-500)}`);
   }
-  return JSON.parse(line.slice("WRKJSON ".length)) as Window;
+  return JSON.parse(line.slice(tag.length + 1));
 }
 
-/** Service and baseline in alternating windows (the order flips each round), after a warm-up. */
-async function compare(wrkPath: string, svc: Target, bare: Target, connections: number) {
-  await wrk(wrkPath, svc, connections, 2);
-  await wrk(wrkPath, bare, connections, 2);
-  const a: Window[] = [];
-  const b: Window[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    if (r % 2 === 0) {
-      a.push(await wrk(wrkPath, svc, connections, SECONDS));
-      b.push(await wrk(wrkPath, bare, connections, SECONDS));
-    } else {
-      b.push(await wrk(wrkPath, bare, connections, SECONDS));
-      a.push(await wrk(wrkPath, svc, connections, SECONDS));
-    }
+const wrkArgs = (wrkPath: string, t: Target, threads: number, connections: number, s: number) => {
+  const args = [wrkPath, `-t${threads}`, `-c${connections}`, `-d${s}s`, "--timeout", "5s"];
+  for (const h of t.headers) {
+    args.push("-H", h);
   }
-  const service = summarize(a);
-  const baseline = summarize(b);
+  return args;
+};
+
+/** Peak throughput: one wrk thread driving `connections` (the client's fastest form). */
+const rateWindow = (wrkPath: string, t: Target, connections: number, seconds: number) =>
+  runWrk(
+    [...wrkArgs(wrkPath, t, 1, connections, seconds), "-s", RATE_LUA, t.url],
+    "WRKJSON",
+  ) as Promise<RateWindow>;
+
+/** Latency at fixed concurrency: one connection per wrk thread, each request timed. */
+const latencyWindow = (wrkPath: string, t: Target, connections: number, seconds: number) =>
+  runWrk(
+    [...wrkArgs(wrkPath, t, connections, connections, seconds), "-s", LATENCY_LUA, t.url],
+    "WRKLAT",
+  ) as Promise<LatencyWindow>;
+
+/**
+ * Service and baseline in alternating windows (the order flips each round), after a warm-up:
+ * throughput windows, then, where `timed`, latency windows.
+ */
+async function compare(
+  wrkPath: string,
+  svc: Target,
+  bare: Target,
+  connections: number,
+  timed: boolean,
+) {
+  await rateWindow(wrkPath, svc, connections, 2);
+  await rateWindow(wrkPath, bare, connections, 2);
+  const alternate = async <W>(run: (t: Target) => Promise<W>) => {
+    const a: W[] = [];
+    const b: W[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      if (r % 2 === 0) {
+        a.push(await run(svc));
+        b.push(await run(bare));
+      } else {
+        b.push(await run(bare));
+        a.push(await run(svc));
+      }
+    }
+    return { a, b };
+  };
+  const rate = await alternate((t) => rateWindow(wrkPath, t, connections, SECONDS));
+  const latency = timed
+    ? await alternate((t) => latencyWindow(wrkPath, t, connections, SECONDS))
+    : { a: [], b: [] };
+  const service = summarize(rate.a, latency.a);
+  const baseline = summarize(rate.b, latency.b);
   return { service, bare: baseline, ratio: Math.round((service.rps / baseline.rps) * 100) / 100 };
 }
 
@@ -288,6 +335,7 @@ async function benchDatabase(wrkPath: string, label: string, databaseUrl: string
           { url: `${service.base}${path}`, headers: [`X-API-Key: ${key}`] },
           { url: `${bare.base}${path}`, headers: [] },
           connections,
+          connections <= 16,
         );
         rows.push({ route: name, database: label, connections, bytes: bare.bytes[path], ...r });
       }
@@ -300,12 +348,15 @@ async function benchDatabase(wrkPath: string, label: string, databaseUrl: string
   }
 }
 
+const latencies = (s: Summary): string =>
+  s.p50_ms === null ? "—" : `${s.p50_ms} / ${s.p99_ms} / ${s.p999_ms}`;
+
 const table = (rows: Awaited<ReturnType<typeof benchDatabase>>) => [
   "| route | database | conns | bytes | service req/s | bare req/s | ratio | service p50 / p99 / p99.9 ms | bare p50 / p99 / p99.9 ms |",
   "|---|---|---|---|---|---|---|---|---|",
   ...rows.map(
     (r) =>
-      `| \`${r.route}\` | ${r.database} | ${r.connections} | ${r.bytes} | ${r.service.rps} | ${r.bare.rps} | ${r.ratio} | ${r.service.p50_ms} / ${r.service.p99_ms} / ${r.service.p999_ms} | ${r.bare.p50_ms} / ${r.bare.p99_ms} / ${r.bare.p999_ms} |`,
+      `| \`${r.route}\` | ${r.database} | ${r.connections} | ${r.bytes} | ${r.service.rps} | ${r.bare.rps} | ${r.ratio} | ${latencies(r.service)} | ${latencies(r.bare)} |`,
   ),
 ];
 
@@ -347,7 +398,7 @@ if (DATABASES.includes("postgres")) {
 process.stdout.write(
   `${JSON.stringify(
     {
-      name: "reads: wrk against the service as npm start runs it, vs a bare Bun.serve with the same bytes",
+      name: "reads: wrk against the service as npm start runs it, vs a bare Bun.serve with the same bytes (throughput: one wrk thread; latency: one connection per wrk thread, every request timed)",
       window_seconds: SECONDS,
       windows_per_target: ROUNDS,
       goals: "accounts ratio >= 0.6 at 64 connections; p99 < 1.5 ms and p99.9 < 5 ms at 16",
