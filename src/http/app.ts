@@ -51,6 +51,7 @@ import { sessionsModule } from "./modules/sessions/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { tradingModule } from "./modules/trading/index.ts";
 import { apiDocumentation } from "./openapi/document.ts";
+import { requestMeta, setRequestMeta } from "./request-context.ts";
 import { RouteTable } from "./route-table.ts";
 import { wsModule, wsServerOptions } from "./ws/index.ts";
 
@@ -99,9 +100,6 @@ export interface AppDeps {
  */
 export const SERVE_OPTIONS = { maxRequestBodySize: Number.MAX_SAFE_INTEGER } as const;
 
-/** Per request: its id, when it arrived, and whether its time is in the histogram yet. */
-const requestIds = new WeakMap<Request, { id: string; startedAt: number; timed: boolean }>();
-
 /**
  * Request ids: unique per process (a random prefix drawn at start, then a counter), with the
  * time for readability; no random bytes drawn per request (they showed in the read path's
@@ -127,8 +125,9 @@ function requestLogging(logger: Logger) {
   if (!logger.isLevelEnabled("debug")) {
     return plugin;
   }
-  return plugin.onAfterResponse({ as: "global" }, ({ request, set }) => {
-    const meta = requestIds.get(request);
+  return plugin.onAfterResponse({ as: "global" }, (context) => {
+    const { request, set } = context;
+    const meta = requestMeta(context);
     logger.debug(
       {
         requestId: meta?.id,
@@ -149,28 +148,26 @@ function requestLogging(logger: Logger) {
  * the handler's answer, serialisation excluded; the route is Elysia's matched template.
  */
 function requestTiming(metrics: ServiceMetrics) {
-  return new Elysia({ name: "request-timing" }).onAfterHandle(
-    { as: "global" },
-    ({ request, route, set, response }) => {
-      const meta = requestIds.get(request);
-      if (meta === undefined || meta.timed) {
-        return;
-      }
-      meta.timed = true;
-      const status =
-        response instanceof Response
-          ? response.status
-          : typeof set.status === "number"
-            ? set.status
-            : 200;
-      metrics.observeRequest(
-        request.method,
-        route,
-        status,
-        (performance.now() - meta.startedAt) / 1000,
-      );
-    },
-  );
+  return new Elysia({ name: "request-timing" }).onAfterHandle({ as: "global" }, (context) => {
+    const { request, route, set, response } = context;
+    const meta = requestMeta(context);
+    if (meta === undefined || meta.timed) {
+      return;
+    }
+    meta.timed = true;
+    const status =
+      response instanceof Response
+        ? response.status
+        : typeof set.status === "number"
+          ? set.status
+          : 200;
+    metrics.observeRequest(
+      request.method,
+      route,
+      status,
+      (performance.now() - meta.startedAt) / 1000,
+    );
+  });
 }
 
 export function createApp(deps: AppDeps) {
@@ -205,9 +202,10 @@ export function createApp(deps: AppDeps) {
     encodeSchema: false,
     websocket: wsServerOptions(config),
   })
-    .onRequest(({ request, set }) => {
+    .onRequest((context) => {
+      const { request, set } = context;
       const id = newRequestId();
-      requestIds.set(request, { id, startedAt: performance.now(), timed: false });
+      setRequestMeta(context, { id, startedAt: performance.now(), timed: false });
       set.headers["x-request-id"] = id;
       const length = Number(request.headers.get("content-length") ?? "0");
       const limit = bodyLimit(request);
@@ -238,8 +236,9 @@ export function createApp(deps: AppDeps) {
       }
       return parseJsonBody(text);
     })
-    .onError(({ code, error, set, request, route }) => {
-      const meta = requestIds.get(request);
+    .onError((context) => {
+      const { code, error, set, request, route } = context;
+      const meta = requestMeta(context);
       const id = meta?.id ?? newRequestId();
       const rendered = renderError(code, error, id, logger, {
         method: request.method,

@@ -12,6 +12,7 @@ import type { AdminService } from "../services/admins.ts";
 import type { Clock } from "../services/deps.ts";
 import type { AdminScope, KeyPrincipal, KeyService } from "../services/keys.ts";
 import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from "./errors.ts";
+import { authenticated, setAuthenticated } from "./request-context.ts";
 
 export const JWT_ISSUER = "tas";
 export const JWT_AUDIENCE = "tas-admin";
@@ -111,9 +112,8 @@ export function authPlugin(deps: AuthDeps) {
   };
 
   /** Authentication happens in `transform` (before body validation, so an unauthenticated
-   * request is always 401); `resolve` then hands the typed result to the handler. */
-  const keyOf = new WeakMap<Request, KeyPrincipal>();
-  const scopeOf = new WeakMap<Request, AdminScope>();
+   * request is always 401); `resolve` then hands the typed result to the handler, carried on the
+   * request's context (request-context.ts). */
 
   const authenticateAdmin = async (
     headers: Record<string, string | undefined>,
@@ -161,7 +161,8 @@ export function authPlugin(deps: AuthDeps) {
     )
     .macro({
       apiKey: {
-        async transform({ request }) {
+        async transform(context) {
+          const { request } = context;
           // Read from the request itself: naming `headers` here would make the framework build
           // a headers object for every keyed request.
           const presented = presentedKey({
@@ -171,10 +172,10 @@ export function authPlugin(deps: AuthDeps) {
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
           }
-          keyOf.set(request, await verifyKey(presented));
+          setAuthenticated<KeyPrincipal>(context, await verifyKey(presented));
         },
-        resolve({ request }) {
-          const principal = keyOf.get(request);
+        resolve(context) {
+          const principal = authenticated<KeyPrincipal>(context);
           if (!principal) {
             throw new AppError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
           }
@@ -182,7 +183,8 @@ export function authPlugin(deps: AuthDeps) {
         },
       },
       admin: (role: "admin" | "superadmin") => ({
-        async transform({ headers, request, adminJwt }) {
+        async transform(context) {
+          const { headers, adminJwt } = context;
           const scope = await authenticateAdmin(headers, (token) =>
             adminJwt.verify(token, {
               algorithms: ["HS256"],
@@ -194,10 +196,10 @@ export function authPlugin(deps: AuthDeps) {
           if (role === "superadmin" && !scope.superadmin) {
             throw new AppError("FORBIDDEN", "This operation requires the superadmin role");
           }
-          scopeOf.set(request, scope);
+          setAuthenticated<AdminScope>(context, scope);
         },
-        resolve({ request }) {
-          const scope = scopeOf.get(request);
+        resolve(context) {
+          const scope = authenticated<AdminScope>(context);
           if (!scope) {
             throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
           }
