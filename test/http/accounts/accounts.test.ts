@@ -132,6 +132,33 @@ describe("create, read, update, delete", () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  test("the list answers each account field for field, in the same order, as GET …/:id does", async () => {
+    const own = await t.createKey(admin.token);
+    const plain = await t.createAccount(own.key, { label: "plain" });
+    const tricky = await t.createAccount(own.key, {
+      label: 'quote " backslash \\ tab \t </script> é 😀',
+    });
+    const one = async (id: string) =>
+      (await t.request("GET", `/api/accounts/${id}`, { key: own.key })).body.data;
+    const list = async () => (await t.request("GET", "/api/accounts", { key: own.key })).body.data;
+    let listed = await list();
+    expect(listed).toEqual([await one(plain.id), await one(tricky.id)]);
+    expect(listed.map((a: any) => Object.keys(a))).toEqual(
+      [await one(plain.id), await one(tricky.id)].map((a) => Object.keys(a)),
+    );
+    expect(listed[1].label).toBe('quote " backslash \\ tab \t </script> é 😀');
+    // A change shows in the list at once (rows are replaced, and rendered per row).
+    const patched = await t.request("PATCH", `/api/accounts/${plain.id}`, {
+      key: own.key,
+      body: { label: "renamed", is_enabled: false },
+    });
+    expect(patched.status).toBe(200);
+    listed = await list();
+    expect(listed[0]).toEqual(await one(plain.id));
+    expect(listed[0].label).toBe("renamed");
+    expect(listed[0].is_enabled).toBe(false);
+  });
+
   test("patch changes label, flags, password and proxy", async () => {
     const a = await t.createAccount(key);
     const res = await t.request("PATCH", `/api/accounts/${a.id}`, {
