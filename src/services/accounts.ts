@@ -107,38 +107,6 @@ function isoDates(row: AccountRow): { created_at: string; updated_at: string } {
   }
   return d;
 }
-/**
- * A row's JSON around its one live field: `head` ends with `"session_status":`, `tail` holds the
- * dates and the closing brace. Rendered once per row object, so listing the key's accounts only
- * joins strings (the list is the hottest read; building and serialising views per request cost
- * the API thread allocations its collector paid for in pauses).
- */
-const renderedRows = new WeakMap<AccountRow, { head: string; tail: string }>();
-function renderedRow(row: AccountRow): { head: string; tail: string } {
-  let r = renderedRows.get(row);
-  if (!r) {
-    const fixed: Omit<AccountView, "session_status" | "created_at" | "updated_at"> = {
-      id: row.id,
-      label: row.label,
-      server_name: row.serverName,
-      broker_host: row.brokerHost,
-      broker_port: row.brokerPort,
-      terminal_login: row.terminalLogin,
-      is_enabled: row.isEnabled,
-      auto_connect: row.autoConnect,
-      hardware_id: row.hardwareId,
-      has_proxy: row.proxyEnc !== null,
-    };
-    const dates = isoDates(row);
-    r = {
-      head: `${JSON.stringify(fixed).slice(0, -1)},"session_status":`,
-      tail: `,"created_at":${JSON.stringify(dates.created_at)},"updated_at":${JSON.stringify(dates.updated_at)}}`,
-    };
-    renderedRows.set(row, r);
-  }
-  return r;
-}
-
 export class AccountService {
   /** Each key's accounts, in creation order, served from memory on the read path. */
   private readonly byKey = new Map<
@@ -413,18 +381,6 @@ export class AccountService {
 
   async list(principal: KeyPrincipal): Promise<AccountView[]> {
     return (await this.cachedOf(principal.keyId)).rows.map((r) => this.view(r));
-  }
-
-  /** `list` as JSON text: the same views, field for field, joined from pre-rendered rows. */
-  async listRendered(principal: KeyPrincipal): Promise<string> {
-    const { rows } = await this.cachedOf(principal.keyId);
-    let out = "[";
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i] as AccountRow;
-      const { head, tail } = renderedRow(row);
-      out += `${i === 0 ? "" : ","}${head}${JSON.stringify(this.sessions.statusOf(row.id))}${tail}`;
-    }
-    return `${out}]`;
   }
 
   /** The key's account, or ACCOUNT_NOT_FOUND (unknown id and another key's id alike). */
