@@ -125,9 +125,8 @@ function requestLogging(logger: Logger) {
   if (!logger.isLevelEnabled("debug")) {
     return plugin;
   }
-  return plugin.onAfterResponse({ as: "global" }, (context) => {
-    const { request, set } = context;
-    const meta = requestMeta(context);
+  return plugin.onAfterResponse({ as: "global" }, ({ request, set }) => {
+    const meta = requestMeta(set);
     logger.debug(
       {
         requestId: meta?.id,
@@ -148,26 +147,28 @@ function requestLogging(logger: Logger) {
  * the handler's answer, serialisation excluded; the route is Elysia's matched template.
  */
 function requestTiming(metrics: ServiceMetrics) {
-  return new Elysia({ name: "request-timing" }).onAfterHandle({ as: "global" }, (context) => {
-    const { request, route, set, response } = context;
-    const meta = requestMeta(context);
-    if (meta === undefined || meta.timed) {
-      return;
-    }
-    meta.timed = true;
-    const status =
-      response instanceof Response
-        ? response.status
-        : typeof set.status === "number"
-          ? set.status
-          : 200;
-    metrics.observeRequest(
-      request.method,
-      route,
-      status,
-      (performance.now() - meta.startedAt) / 1000,
-    );
-  });
+  return new Elysia({ name: "request-timing" }).onAfterHandle(
+    { as: "global" },
+    ({ request, route, set, response }) => {
+      const meta = requestMeta(set);
+      if (meta === undefined || meta.timed) {
+        return;
+      }
+      meta.timed = true;
+      const status =
+        response instanceof Response
+          ? response.status
+          : typeof set.status === "number"
+            ? set.status
+            : 200;
+      metrics.observeRequest(
+        request.method,
+        route,
+        status,
+        (performance.now() - meta.startedAt) / 1000,
+      );
+    },
+  );
 }
 
 export function createApp(deps: AppDeps) {
@@ -202,10 +203,9 @@ export function createApp(deps: AppDeps) {
     encodeSchema: false,
     websocket: wsServerOptions(config),
   })
-    .onRequest((context) => {
-      const { request, set } = context;
+    .onRequest(({ request, set }) => {
       const id = newRequestId();
-      setRequestMeta(context, { id, startedAt: performance.now(), timed: false });
+      setRequestMeta(set, { id, startedAt: performance.now(), timed: false });
       set.headers["x-request-id"] = id;
       const length = Number(request.headers.get("content-length") ?? "0");
       const limit = bodyLimit(request);
@@ -236,9 +236,8 @@ export function createApp(deps: AppDeps) {
       }
       return parseJsonBody(text);
     })
-    .onError((context) => {
-      const { code, error, set, request, route } = context;
-      const meta = requestMeta(context);
+    .onError(({ code, error, set, request, route }) => {
+      const meta = requestMeta(set);
       const id = meta?.id ?? newRequestId();
       const rendered = renderError(code, error, id, logger, {
         method: request.method,

@@ -113,7 +113,7 @@ export function authPlugin(deps: AuthDeps) {
 
   /** Authentication happens in `transform` (before body validation, so an unauthenticated
    * request is always 401); `resolve` then hands the typed result to the handler, carried on the
-   * request's context (request-context.ts). */
+   * request's `set` (request-context.ts). */
 
   const authenticateAdmin = async (
     headers: Record<string, string | undefined>,
@@ -161,8 +161,7 @@ export function authPlugin(deps: AuthDeps) {
     )
     .macro({
       apiKey: {
-        async transform(context) {
-          const { request } = context;
+        async transform({ request, set }) {
           // Read from the request itself: naming `headers` here would make the framework build
           // a headers object for every keyed request.
           const presented = presentedKey({
@@ -172,10 +171,10 @@ export function authPlugin(deps: AuthDeps) {
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
           }
-          setAuthenticated<KeyPrincipal>(context, await verifyKey(presented));
+          setAuthenticated<KeyPrincipal>(set, await verifyKey(presented));
         },
-        resolve(context) {
-          const principal = authenticated<KeyPrincipal>(context);
+        resolve({ set }) {
+          const principal = authenticated<KeyPrincipal>(set);
           if (!principal) {
             throw new AppError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
           }
@@ -183,8 +182,7 @@ export function authPlugin(deps: AuthDeps) {
         },
       },
       admin: (role: "admin" | "superadmin") => ({
-        async transform(context) {
-          const { headers, adminJwt } = context;
+        async transform({ headers, adminJwt, set }) {
           const scope = await authenticateAdmin(headers, (token) =>
             adminJwt.verify(token, {
               algorithms: ["HS256"],
@@ -196,10 +194,10 @@ export function authPlugin(deps: AuthDeps) {
           if (role === "superadmin" && !scope.superadmin) {
             throw new AppError("FORBIDDEN", "This operation requires the superadmin role");
           }
-          setAuthenticated<AdminScope>(context, scope);
+          setAuthenticated<AdminScope>(set, scope);
         },
-        resolve(context) {
-          const scope = authenticated<AdminScope>(context);
+        resolve({ set }) {
+          const scope = authenticated<AdminScope>(set);
           if (!scope) {
             throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
           }
