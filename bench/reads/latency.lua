@@ -31,7 +31,6 @@ local prepared
 local started = nil
 -- Global, so that done() can read each thread's copy with thread:get().
 histogram = {}
-count = 0
 
 function init(args)
   prepared = wrk.format()
@@ -46,7 +45,6 @@ function response(status, headers, body)
   if started ~= nil then
     local us = math.floor(now_us() - started)
     histogram[us] = (histogram[us] or 0) + 1
-    count = count + 1
     started = nil
   end
 end

@@ -12,7 +12,7 @@ import type { AdminService } from "../services/admins.ts";
 import type { Clock } from "../services/deps.ts";
 import type { AdminScope, KeyPrincipal, KeyService } from "../services/keys.ts";
 import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from "./errors.ts";
-import { authenticated, setAuthenticated } from "./request-context.ts";
+import { principalOf, scopeOf, setPrincipal, setScope } from "./request-context.ts";
 
 export const JWT_ISSUER = "tas";
 export const JWT_AUDIENCE = "tas-admin";
@@ -171,10 +171,10 @@ export function authPlugin(deps: AuthDeps) {
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
           }
-          setAuthenticated<KeyPrincipal>(set, await verifyKey(presented));
+          setPrincipal(set, await verifyKey(presented));
         },
         resolve({ set }) {
-          const principal = authenticated<KeyPrincipal>(set);
+          const principal = principalOf(set);
           if (!principal) {
             throw new AppError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
           }
@@ -194,10 +194,10 @@ export function authPlugin(deps: AuthDeps) {
           if (role === "superadmin" && !scope.superadmin) {
             throw new AppError("FORBIDDEN", "This operation requires the superadmin role");
           }
-          setAuthenticated<AdminScope>(set, scope);
+          setScope(set, scope);
         },
         resolve({ set }) {
-          const scope = authenticated<AdminScope>(set);
+          const scope = scopeOf(set);
           if (!scope) {
             throw new AppError("UNAUTHORIZED", "Invalid or expired admin token");
           }

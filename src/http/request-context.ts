@@ -8,6 +8,8 @@
 // which reads each hook's parameters to decide what to build per request, builds everything
 // (headers, query, cookies): 12% of the portfolio route's throughput.
 
+import type { AdminScope, KeyPrincipal } from "../services/keys.ts";
+
 /** A request's id, when it arrived, and whether its time is in the histogram yet. */
 export interface RequestMeta {
   readonly id: string;
@@ -16,11 +18,14 @@ export interface RequestMeta {
 }
 
 const META: unique symbol = Symbol("tas.request.meta");
-const AUTH: unique symbol = Symbol("tas.request.auth");
+const PRINCIPAL: unique symbol = Symbol("tas.request.principal");
+const SCOPE: unique symbol = Symbol("tas.request.scope");
 
+/** What a request's `set` carries besides Elysia's own fields. */
 interface Carrier {
   [META]?: RequestMeta;
-  [AUTH]?: unknown;
+  [PRINCIPAL]?: KeyPrincipal;
+  [SCOPE]?: AdminScope;
 }
 
 export function setRequestMeta(set: object, meta: RequestMeta): void {
@@ -31,11 +36,20 @@ export function requestMeta(set: object): RequestMeta | undefined {
   return (set as Carrier)[META];
 }
 
-/** What authentication resolved for this request (a key principal or an admin scope). */
-export function setAuthenticated<T>(set: object, value: T): void {
-  (set as Carrier)[AUTH] = value;
+/** The API key an `apiKey` route authenticated (auth.ts, from transform to resolve). */
+export function setPrincipal(set: object, principal: KeyPrincipal): void {
+  (set as Carrier)[PRINCIPAL] = principal;
 }
 
-export function authenticated<T>(set: object): T | undefined {
-  return (set as Carrier)[AUTH] as T | undefined;
+export function principalOf(set: object): KeyPrincipal | undefined {
+  return (set as Carrier)[PRINCIPAL];
+}
+
+/** The admin scope an `admin` route authenticated (auth.ts, from transform to resolve). */
+export function setScope(set: object, scope: AdminScope): void {
+  (set as Carrier)[SCOPE] = scope;
+}
+
+export function scopeOf(set: object): AdminScope | undefined {
+  return (set as Carrier)[SCOPE];
 }
