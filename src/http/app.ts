@@ -107,9 +107,18 @@ export const SERVE_OPTIONS = { maxRequestBodySize: Number.MAX_SAFE_INTEGER } as 
  */
 const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
 let requestCounter = 0;
+/** `req_` + the time in base 36 + the process prefix, rebuilt when the millisecond changes. */
+let idMs = -1;
+let idHead = "";
 const newRequestId = (): string => {
   requestCounter = (requestCounter + 1) % 0x1000000;
-  return `req_${Date.now().toString(36)}${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(6, "0")}`;
+  const now = Date.now();
+  if (now !== idMs) {
+    idMs = now;
+    idHead = `req_${now.toString(36)}${REQUEST_ID_PREFIX}`;
+  }
+  // 0x1000000 + counter: six hex digits after the leading 1, without padStart.
+  return idHead + (0x1000000 + requestCounter).toString(16).slice(1);
 };
 
 const isJson = (contentType: string): boolean =>

@@ -102,14 +102,16 @@ export function authPlugin(deps: AuthDeps) {
     deps.rateShare,
   );
 
-  const verifyKey = async (presented: string): Promise<KeyPrincipal> => {
-    const principal = await deps.keys.verify(presented);
+  /** The key's principal once its rate limit admits the request; 401 for any invalid key. */
+  const admitKey = (principal: KeyPrincipal | null): KeyPrincipal => {
     if (!principal) {
       throw new AppError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
     }
     limiter.check(principal.keyId);
     return principal;
   };
+  const verifyKey = async (presented: string): Promise<KeyPrincipal> =>
+    admitKey(await deps.keys.verify(presented));
 
   /** Authentication happens in `transform` (before body validation, so an unauthenticated
    * request is always 401); `resolve` then hands the typed result to the handler, carried on the
@@ -170,6 +172,12 @@ export function authPlugin(deps: AuthDeps) {
           });
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
+          }
+          // A cached key is admitted without a promise of its own; only a miss waits.
+          const cached = deps.keys.verifyCached(presented);
+          if (cached !== undefined) {
+            setPrincipal(set, admitKey(cached));
+            return;
           }
           setPrincipal(set, await verifyKey(presented));
         },

@@ -9,13 +9,14 @@ export interface Ok<T> {
 export const ok = <T>(data: T): Ok<T> => ({ ok: true, data });
 
 /**
- * The success envelope around `data` that is already JSON text (a view rendered in a session
- * worker): the bytes are forwarded as a string body, not parsed and serialized again, and not
- * re-validated (the route documents its shape with `operation({ responses })`).
+ * A success envelope already rendered as JSON text (a view rendered in a session worker, see
+ * src/sessions/views.ts): forwarded as the string body it is, not parsed, serialized or
+ * concatenated again (a string built per request is a body's worth of allocation per read), and
+ * not re-validated (the route documents its shape with `operation({ responses })`).
  */
-export function okRendered(set: { headers: Record<string, unknown> }, data: string): string {
+export function okRendered(set: { headers: Record<string, unknown> }, envelope: string): string {
   set.headers["content-type"] = "application/json; charset=utf-8";
-  return `{"ok":true,"data":${data}}`;
+  return envelope;
 }
 
 /** Response schema of a successful call whose `data` is `schema`. */

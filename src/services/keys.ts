@@ -176,6 +176,18 @@ export class KeyService {
     }
   }
 
+  /**
+   * The cached answer for a presented key, without waiting: its principal, null (malformed, or
+   * known to be unknown, disabled or revoked), or undefined when only the database can tell
+   * (`verify`). Every keyed request asks this first: a cached key costs no promise.
+   */
+  verifyCached(presented: string): KeyPrincipal | null | undefined {
+    if (!looksLikeApiKey(presented)) {
+      return null;
+    }
+    return this.cache.get(hashApiKey(presented))?.principal;
+  }
+
   /** Resolves a presented key to its principal, or null (unknown, disabled, revoked, malformed). */
   async verify(presented: string): Promise<KeyPrincipal | null> {
     if (!looksLikeApiKey(presented)) {

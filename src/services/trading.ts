@@ -66,7 +66,10 @@ const RETCODE_DONE = 10009;
 /** How far back recovery looks for a cancelled order (an idempotency key lives 24 h). */
 const RECOVERY_LOOKBACK_MS = 25 * 60 * 60 * 1000;
 
-/** JSON text of an API value, rendered elsewhere and forwarded without parsing. */
+/**
+ * The JSON text of a success envelope, `{"ok":true,"data":…}`, rendered elsewhere (a session
+ * worker) and forwarded without parsing.
+ */
 export type RenderedJson = string & { readonly __rendered: unique symbol };
 
 export type RejectionMapper = (reason: string, retcode: number, message: string) => AppError;
@@ -184,7 +187,7 @@ export class TradingService {
   }
 
   private async viewData<T>(accountId: string, view: ViewName): Promise<T> {
-    return JSON.parse(await this.rendered(accountId, view)) as T;
+    return (JSON.parse(await this.rendered(accountId, view)) as { data: T }).data;
   }
 
   summary(accountId: string): Promise<AccountSummaryView> {

@@ -44,7 +44,10 @@ export interface SessionMethods {
   positions: { args: NoArgs; result: PositionRecord[] };
   /** The mirror's pending orders. */
   orders: { args: NoArgs; result: OrderRecord[] };
-  /** A read view of the mirror (summary, positions, pending, open, portfolio) as JSON text. */
+  /**
+   * A read view of the mirror (summary, positions, pending, open, portfolio): the JSON text of its
+   * success envelope, `{"ok":true,"data":…}`.
+   */
   view: { args: { view: ViewName }; result: { text: string; version: number } };
   /** The latest quote of a symbol (subscribed at the broker from then on); null if none. */
   quote: { args: { symbol: string }; result: Quote | null };

@@ -228,7 +228,8 @@ export class SessionManager implements Sessions {
   }
 
   /**
-   * A read view of the account's mirror as JSON text: the main thread's copy while it is leased
+   * A read view of the account's mirror as the JSON text of its success envelope
+   * (`{"ok":true,"data":…}`): the main thread's copy while it is leased
    * and the session is connected, else rendered by the session's worker (which leases it).
    */
   async view(accountId: string, name: ViewName): Promise<string> {

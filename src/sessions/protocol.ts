@@ -58,7 +58,8 @@ export type FromWorker =
    */
   | { type: "ticks"; ticks: Array<{ id: string; quote: Quote }> }
   /**
-   * Re-rendered read views (JSON text) of a session whose mirror changed, for the main thread's
+   * Re-rendered read views (their success envelopes' JSON text) of a session whose mirror
+   * changed, for the main thread's
    * copies; `views: null` withdraws every copy of that session.
    */
   | { type: "views"; id: string; version: number; views: Partial<Record<ViewName, string>> | null }

@@ -1,7 +1,8 @@
 // Read views of a session's live mirror — the trading API's account summary, open positions,
 // pending orders and portfolio — shaped by the pure functions of src/domain/trading inside the
-// session worker. The worker serializes a view once per mirror change and the main thread
-// forwards the text as it is, so a read costs the API thread one message and no shaping.
+// session worker. The worker serializes a view, in its success envelope, once per mirror change and
+// the main thread forwards the text as it is, so a read costs the API thread one message (none
+// while it holds a copy), no shaping and no body of its own.
 // Pure: no I/O.
 import type { BrokerAccount, OrderRecord, PositionRecord } from "../broker/connector.ts";
 import { portfolioTotals } from "../domain/performance.ts";

@@ -109,7 +109,12 @@ const renderedViews = new WeakMap<
   Map<ViewName, { version: number; text: string }>
 >();
 
-/** A view of the session's mirror as JSON text, rendered at most once per mirror version. */
+/**
+ * A view of the session's mirror as the JSON text of its success envelope (`{"ok":true,"data":…}`),
+ * rendered at most once per mirror version: the API thread answers a read with this text as it
+ * is, so a read allocates no body of its own there (views are 7–10 KB; the envelope built per
+ * request was most of what a portfolio read allocated on the API thread).
+ */
 function renderText(s: AccountSession, name: ViewName, specs: Map<string, SymbolSpec>): string {
   const account = s.account;
   if (s.status !== "connected" || !account) {
@@ -124,13 +129,13 @@ function renderText(s: AccountSession, name: ViewName, specs: Map<string, Symbol
   if (hit && hit.version === s.mirrorVersion) {
     return hit.text;
   }
-  const text = JSON.stringify(
+  const text = `{"ok":true,"data":${JSON.stringify(
     renderView(
       name,
       { account, positions: s.positions.values(), orders: s.orders.values() },
       specs,
     ),
-  );
+  )}}`;
   cache.set(name, { version: s.mirrorVersion, text });
   return text;
 }
