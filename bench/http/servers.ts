@@ -46,7 +46,7 @@ for (const login of [1, 2]) {
     auto_connect: false,
   });
 }
-const body = JSON.stringify({ ok: true, data: await services.accounts.list(principal) });
+const body: string = await services.accounts.listRendered(principal);
 
 app.listen({ port: 0, hostname: "127.0.0.1" });
 const bare = Bun.serve({

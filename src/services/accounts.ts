@@ -14,6 +14,7 @@ import { type AccountRow, accounts, admins, apiKeys } from "../storage/schema/in
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { AdminScope, KeyPrincipal } from "./keys.ts";
+import { type RenderedJson, renderedList } from "./rendered-json.ts";
 
 export type { SessionStatus };
 
@@ -97,15 +98,54 @@ export interface AccountCredentials {
   readonly isEnabled: boolean;
 }
 
-/** The rendered dates of a row, once per row object (rows are replaced, never changed). */
-const renderedDates = new WeakMap<AccountRow, { created_at: string; updated_at: string }>();
-function isoDates(row: AccountRow): { created_at: string; updated_at: string } {
-  let d = renderedDates.get(row);
-  if (!d) {
-    d = { created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
-    renderedDates.set(row, d);
+/**
+ * A row's record rendered once per row object (rows are replaced, never changed): its dates, and
+ * its JSON split around the one live field, the session status, for the account list.
+ */
+interface RenderedRow {
+  readonly dates: { readonly created_at: string; readonly updated_at: string };
+  /** `{"id":…,"has_proxy":…,"session_status":` */
+  readonly head: string;
+  /** `,"created_at":…,"updated_at":…}` */
+  readonly tail: string;
+}
+const renderedRows = new WeakMap<AccountRow, RenderedRow>();
+/** Each session status as a JSON string. */
+const QUOTED_STATUS: Readonly<Record<SessionStatus, string>> = {
+  disconnected: '"disconnected"',
+  connecting: '"connecting"',
+  connected: '"connected"',
+  reconnecting: '"reconnecting"',
+  auth_failed: '"auth_failed"',
+  error: '"error"',
+};
+function renderedRow(row: AccountRow): RenderedRow {
+  let r = renderedRows.get(row);
+  if (!r) {
+    const dates = {
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+    const fixed: Omit<AccountView, "session_status" | "created_at" | "updated_at"> = {
+      id: row.id,
+      label: row.label,
+      server_name: row.serverName,
+      broker_host: row.brokerHost,
+      broker_port: row.brokerPort,
+      terminal_login: row.terminalLogin,
+      is_enabled: row.isEnabled,
+      auto_connect: row.autoConnect,
+      hardware_id: row.hardwareId,
+      has_proxy: row.proxyEnc !== null,
+    };
+    r = {
+      dates,
+      head: `${JSON.stringify(fixed).slice(0, -1)},"session_status":`,
+      tail: `,${JSON.stringify(dates).slice(1)}`,
+    };
+    renderedRows.set(row, r);
   }
-  return d;
+  return r;
 }
 export class AccountService {
   /** Each key's accounts, in creation order, served from memory on the read path. */
@@ -160,7 +200,7 @@ export class AccountService {
       hardware_id: row.hardwareId,
       has_proxy: row.proxyEnc !== null,
       session_status: this.sessions.statusOf(row.id),
-      ...isoDates(row),
+      ...renderedRow(row).dates,
     };
   }
 
@@ -379,8 +419,19 @@ export class AccountService {
     return this.view(row);
   }
 
-  async list(principal: KeyPrincipal): Promise<AccountView[]> {
-    return (await this.cachedOf(principal.keyId)).rows.map((r) => this.view(r));
+  /**
+   * The key's accounts, in creation order, as the success envelope's JSON text: the same records
+   * as `get` answers (field for field, in the same order), each row's JSON rendered once and only
+   * the live session status joined in per request.
+   */
+  async listRendered(principal: KeyPrincipal): Promise<RenderedJson> {
+    const { rows } = await this.cachedOf(principal.keyId);
+    return renderedList(
+      rows.map((row) => {
+        const r = renderedRow(row);
+        return r.head + QUOTED_STATUS[this.sessions.statusOf(row.id)] + r.tail;
+      }),
+    );
   }
 
   /** The key's account, or ACCOUNT_NOT_FOUND (unknown id and another key's id alike). */

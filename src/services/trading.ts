@@ -56,6 +56,7 @@ import type { ViewName } from "../sessions/views.ts";
 import type { AccountService } from "./accounts.ts";
 import type { KeyPrincipal } from "./keys.ts";
 import type { OrderJournalService } from "./order-journal.ts";
+import type { RenderedJson } from "./rendered-json.ts";
 import { type AccountSymbolSpec, AccountTickValues, accountSymbolSpec } from "./tick-values.ts";
 
 export type { AccountSummaryView };
@@ -65,12 +66,6 @@ const RETCODE_DONE = 10009;
 
 /** How far back recovery looks for a cancelled order (an idempotency key lives 24 h). */
 const RECOVERY_LOOKBACK_MS = 25 * 60 * 60 * 1000;
-
-/**
- * The JSON text of a success envelope, `{"ok":true,"data":…}`, rendered elsewhere (a session
- * worker) and forwarded without parsing.
- */
-export type RenderedJson = string & { readonly __rendered: unique symbol };
 
 export type RejectionMapper = (reason: string, retcode: number, message: string) => AppError;
 

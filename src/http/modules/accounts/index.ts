@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { AccountService } from "../../../services/accounts.ts";
 import { type AuthDeps, authPlugin } from "../../auth.ts";
-import { Envelope, ok } from "../../envelope.ts";
+import { Envelope, ok, okRendered } from "../../envelope.ts";
 import { AccountIdParams, AccountRecord, Deleted, Int, Text } from "../../models/common.ts";
 import { operation } from "../../openapi/operation.ts";
 import { named } from "../../openapi/schema.ts";
@@ -96,16 +96,20 @@ export function accountsModule(deps: AuthDeps & { accounts: AccountService }) {
         }),
       },
     )
-    .get("", async ({ principal }) => ok(await deps.accounts.list(principal)), {
-      apiKey: true,
-      response: { 200: Envelope(t.Array(AccountRecord)) },
-      detail: operation({
-        id: "listAccounts",
-        tag: "accounts",
-        summary: "List the key's accounts",
-        auth: "key",
-      }),
-    })
+    .get(
+      "",
+      async ({ principal, set }) => okRendered(set, await deps.accounts.listRendered(principal)),
+      {
+        apiKey: true,
+        detail: operation({
+          id: "listAccounts",
+          tag: "accounts",
+          summary: "List the key's accounts",
+          auth: "key",
+          responses: { 200: t.Array(AccountRecord) },
+        }),
+      },
+    )
     .get(
       "/:id",
       async ({ principal, params }) => ok(await deps.accounts.get(principal, params.id)),
