@@ -32,11 +32,19 @@ export interface AuthDeps {
 
 /** Reads the API key from X-API-Key or `Authorization: Bearer sk_…`. */
 export function presentedKey(headers: Record<string, string | undefined>): string | null {
-  const header = headers["x-api-key"]?.trim();
+  return presentedKeyOf(headers["x-api-key"], headers.authorization);
+}
+
+/** `presentedKey` from the two headers' values (absent: undefined or null). */
+function presentedKeyOf(
+  xApiKey: string | null | undefined,
+  authorization: string | null | undefined,
+): string | null {
+  const header = xApiKey?.trim();
   if (header) {
     return header;
   }
-  const auth = headers.authorization?.trim();
+  const auth = authorization?.trim();
   if (auth && /^bearer\s+/i.test(auth)) {
     const token = auth.replace(/^bearer\s+/i, "").trim();
     return token === "" ? null : token;
@@ -163,23 +171,26 @@ export function authPlugin(deps: AuthDeps) {
     )
     .macro({
       apiKey: {
-        async transform({ request, set }) {
+        transform({ request, set }) {
           // Read from the request itself: naming `headers` here would make the framework build
           // a headers object for every keyed request.
-          const presented = presentedKey({
-            "x-api-key": request.headers.get("x-api-key") ?? undefined,
-            authorization: request.headers.get("authorization") ?? undefined,
-          });
+          const presented = presentedKeyOf(
+            request.headers.get("x-api-key"),
+            request.headers.get("authorization"),
+          );
           if (presented === null) {
             throw new AppError("UNAUTHORIZED", MISSING_KEY_MESSAGE);
           }
-          // A cached key is admitted without a promise of its own; only a miss waits.
+          // A cached key is admitted here, with no promise of its own (not an async function);
+          // only a miss returns one, which the framework waits for.
           const cached = deps.keys.verifyCached(presented);
           if (cached !== undefined) {
             setPrincipal(set, admitKey(cached));
             return;
           }
-          setPrincipal(set, await verifyKey(presented));
+          return verifyKey(presented).then((principal) => {
+            setPrincipal(set, principal);
+          });
         },
         resolve({ set }) {
           const principal = principalOf(set);

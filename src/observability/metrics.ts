@@ -111,10 +111,12 @@ class RequestDurations {
   readonly type = "histogram";
   readonly aggregator = "sum";
   private readonly bounds = Float64Array.from(REQUEST_DURATION_BUCKETS);
-  private series = new Map<string, RouteSeries>();
+  /** The series by route template, then method: no key string built per request. */
+  private series = new Map<string, Map<string, RouteSeries>>();
 
-  observe(method: string, route: string, status: number, seconds: number): void {
-    let entry = this.series.get(`${method} ${route}`);
+  observe(rawMethod: string, route: string, status: number, seconds: number): void {
+    const method = METHODS.has(rawMethod) ? rawMethod : "other";
+    let entry = this.series.get(route)?.get(method);
     if (entry === undefined) {
       entry = this.entry(method, route);
     }
@@ -134,21 +136,30 @@ class RequestDurations {
     s.count += 1;
   }
 
-  /** The series of a method and route, created on first use (unknown methods share `other`). */
-  private entry(rawMethod: string, route: string): RouteSeries {
-    const method = METHODS.has(rawMethod) ? rawMethod : "other";
-    const key = `${method} ${route}`;
-    let entry = this.series.get(key);
+  /** The series of a method (known, or `other`) and route, created on first use. */
+  private entry(method: string, route: string): RouteSeries {
+    let methods = this.series.get(route);
+    if (methods === undefined) {
+      methods = new Map();
+      this.series.set(route, methods);
+    }
+    let entry = methods.get(method);
     if (entry === undefined) {
       entry = { method, route, byClass: [] };
-      this.series.set(key, entry);
+      methods.set(method, entry);
     }
     return entry;
   }
 
+  private *all(): Iterable<RouteSeries> {
+    for (const methods of this.series.values()) {
+      yield* methods.values();
+    }
+  }
+
   async get() {
     const values: ExportedValue[] = [];
-    for (const { method, route, byClass } of this.series.values()) {
+    for (const { method, route, byClass } of this.all()) {
       byClass.forEach((s, cls) => {
         if (s === undefined) {
           return;
