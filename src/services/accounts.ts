@@ -103,6 +103,8 @@ export interface AccountCredentials {
  * its JSON split around the one live field, the session status, for the account list.
  */
 interface RenderedRow {
+  /** The record's fields before the session status, in the record's order. */
+  readonly fixed: Readonly<Omit<AccountView, "session_status" | "created_at" | "updated_at">>;
   readonly dates: { readonly created_at: string; readonly updated_at: string };
   /** `{"id":…,"has_proxy":…,"session_status":` */
   readonly head: string;
@@ -139,6 +141,7 @@ function renderedRow(row: AccountRow): RenderedRow {
       has_proxy: row.proxyEnc !== null,
     };
     r = {
+      fixed,
       dates,
       head: `${JSON.stringify(fixed).slice(0, -1)},"session_status":`,
       tail: `,${JSON.stringify(dates).slice(1)}`,
@@ -187,21 +190,10 @@ export class AccountService {
     }
   }
 
+  /** The account record (the list's rows are the same, rendered: `listRendered`). */
   private view(row: AccountRow): AccountView {
-    return {
-      id: row.id,
-      label: row.label,
-      server_name: row.serverName,
-      broker_host: row.brokerHost,
-      broker_port: row.brokerPort,
-      terminal_login: row.terminalLogin,
-      is_enabled: row.isEnabled,
-      auto_connect: row.autoConnect,
-      hardware_id: row.hardwareId,
-      has_proxy: row.proxyEnc !== null,
-      session_status: this.sessions.statusOf(row.id),
-      ...renderedRow(row).dates,
-    };
+    const { fixed, dates } = renderedRow(row);
+    return { ...fixed, session_status: this.sessions.statusOf(row.id), ...dates };
   }
 
   /** Opens (or refreshes) the account's broker session to match its row. */
