@@ -140,14 +140,26 @@ describe("session lifecycle", () => {
     expect((await t.request("GET", "/admin/cluster")).status).toBe(401);
   });
 
-  test("disconnect and connect again", async () => {
+  test("disconnect and connect again; the account list and record follow the session", async () => {
     const { accountId } = await connectedDemo(t, key);
+    // The list is assembled from each row's JSON rendered once: only the status is live.
+    const listed = async () =>
+      (await t.request("GET", "/api/accounts", { key })).body.data.find(
+        (a: { id: string }) => a.id === accountId,
+      ).session_status;
+    const record = async () =>
+      (await t.request("GET", `/api/accounts/${accountId}`, { key })).body.data.session_status;
+    expect(await listed()).toBe("connected");
     const off = await t.request("POST", `/api/accounts/${accountId}/disconnect`, { key });
     expect(off.body.data.status).toBe("disconnected");
     await until(async () => t.sessions.statusOf(accountId) === "disconnected");
+    expect(await listed()).toBe("disconnected");
+    expect(await record()).toBe("disconnected");
     const on = await t.request("POST", `/api/accounts/${accountId}/connect`, { key });
     expect(on.status).toBe(200);
     expect(on.body.data.status).toBe("connected");
+    expect(await listed()).toBe("connected");
+    expect(await record()).toBe("connected");
   });
 
   test("wrong credentials end in auth_failed without a retry storm", async () => {
