@@ -10,6 +10,9 @@
 -- alternate, so the time between them is that request's latency (the monotonic clock, through
 -- LuaJIT's FFI, which wrk is built on). Latencies go into a histogram of whole microseconds per
 -- thread; done() merges them and writes one line `WRKLAT {…}` read by index.ts.
+--
+-- Script arguments (after `--`), optional: a method, then bodies sent in turn (the order round
+-- trip posts a buy, then a sell, so a netting account stays flat); none = wrk's own request.
 local ffi = require("ffi")
 ffi.cdef([[
 typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
@@ -27,18 +30,29 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
-local prepared
+local prepared = {}
+local turn = 0
 local started = nil
 -- Global, so that done() can read each thread's copy with thread:get().
 histogram = {}
 
 function init(args)
-  prepared = wrk.format()
+  if args[1] == nil then
+    prepared[1] = wrk.format()
+    return
+  end
+  for i = 2, #args do
+    prepared[#prepared + 1] = wrk.format(args[1], nil, nil, args[i])
+  end
+  if #prepared == 0 then
+    prepared[1] = wrk.format(args[1])
+  end
 end
 
 function request()
   started = now_us()
-  return prepared
+  turn = turn % #prepared + 1
+  return prepared[turn]
 end
 
 function response(status, headers, body)

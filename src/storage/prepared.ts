@@ -96,10 +96,16 @@ export function hotStatement<Row = Record<string, unknown>>(
       arity(params);
       await prepare();
       const args = params.map(sqlLiteral).join(", ");
-      const result = await client.query<Row>(
+      // The simple query protocol: one message, where query() sends five (parse, bind,
+      // describe, execute, sync), each a call into PGlite; an order's two journal writes and the
+      // broker's commit cost ≈25% less (bench/reads' order row: 213–244 → 287–331 orders/s one
+      // at a time). The text is one EXECUTE whose arguments are literals, so bind parameters buy
+      // nothing here; that the text stays one statement rests on sqlLiteral (its tests feed it
+      // injection attempts), as the EXECUTE's arguments always did.
+      const [result] = await client.exec(
         args.length > 0 ? `EXECUTE ${name} (${args})` : `EXECUTE ${name}`,
       );
-      return result.rows;
+      return (result?.rows ?? []) as Row[];
     },
   };
 }
