@@ -11,6 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { AppError, errorBody } from "../domain/errors.ts";
 import { holderName, isDeadHolder } from "../domain/holders.ts";
+import { type HotStatement, hotStatement, sqlLiteral } from "../storage/prepared.ts";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
 
@@ -53,12 +54,39 @@ export class IdempotencyService {
   private readonly recoverers = new Map<IdempotentKind, Recoverer>();
   /** This process, as the holder of the requests it runs. */
   readonly holder: string;
+  /**
+   * The two writes on every keyed request's path, prepared (src/storage/prepared.ts): claiming
+   * the key, and storing the answer. Built by drizzle and planned anew they took 1.5–1.8 ms each
+   * on PGlite under one-at-a-time orders, where the order journal's prepared writes took 0.2–0.3.
+   */
+  private readonly claimKey: HotStatement<{ idem_key: string }>;
+  private readonly storeAnswer: HotStatement<never>;
 
   constructor(
     private readonly deps: ServiceDeps,
     holder: string = holderName(deps.config.nodeId, randomBytes(6).toString("hex")),
   ) {
     this.holder = holder;
+    // No conflict target: a key already claimed (any state) returns no row, as drizzle's
+    // onConflictDoNothing() did.
+    this.claimKey = hotStatement(
+      deps.db,
+      "idempotency_claim",
+      ["uuid", "text", "text", "text", "text", "jsonb", "jsonb", "timestamptz", "timestamptz"],
+      `insert into idempotency_keys
+         (key_id, idem_key, fingerprint, state, holder, kind, intent, request, created_at, expires_at)
+       values ($1, $2, $3, ${sqlLiteral("in_progress")}, $4, $5, $6, $7, $8, $9)
+       on conflict do nothing
+       returning idem_key`,
+    );
+    this.storeAnswer = hotStatement(
+      deps.db,
+      "idempotency_store",
+      ["uuid", "text", "int4", "jsonb"],
+      `update idempotency_keys set state = ${sqlLiteral("done")}, response_status = $3,
+         response_body = $4
+       where key_id = $1 and idem_key = $2`,
+    );
   }
 
   /**
@@ -107,25 +135,20 @@ export class IdempotencyService {
     const now = this.deps.clock.now();
     await this.purge(now);
     const db = this.deps.db;
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({
-        keyId: opts.keyId,
-        idemKey,
-        fingerprint,
-        state: "in_progress",
-        holder: this.holder,
-        kind: opts.kind,
-        intent: opts.intent ?? null,
-        request: { method: opts.method, path: opts.path, body: opts.body ?? null },
-        createdAt: new Date(now),
-        expiresAt: new Date(now + TTL_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ idemKey: idempotencyKeys.idemKey });
+    const [claimed] = await this.claimKey.run([
+      opts.keyId,
+      idemKey,
+      fingerprint,
+      this.holder,
+      opts.kind,
+      opts.intent ? JSON.stringify(opts.intent) : null,
+      JSON.stringify({ method: opts.method, path: opts.path, body: opts.body ?? null }),
+      new Date(now).toISOString(),
+      new Date(now + TTL_MS).toISOString(),
+    ]);
     const where = and(eq(idempotencyKeys.keyId, opts.keyId), eq(idempotencyKeys.idemKey, idemKey));
     if (claimed) {
-      return this.execute(where, fn);
+      return this.execute(opts.keyId, idemKey, fn);
     }
     const [row] = await db.select().from(idempotencyKeys).where(where);
     if (!row) {
@@ -155,7 +178,7 @@ export class IdempotencyService {
       .update(idempotencyKeys)
       .set({ intent: opts.intent ?? null })
       .where(where);
-    return this.execute(where, fn);
+    return this.execute(opts.keyId, idemKey, fn);
   }
 
   /**
@@ -295,15 +318,17 @@ export class IdempotencyService {
 
   /** Runs `fn` on a row this process holds, storing its answer (or freeing the key). */
   private async execute(
-    where: ReturnType<typeof and>,
+    keyId: string,
+    idemKey: string,
     fn: () => Promise<IdempotentAnswer>,
   ): Promise<IdempotentAnswer> {
-    const db = this.deps.db;
     const store = (answer: IdempotentAnswer) =>
-      db
-        .update(idempotencyKeys)
-        .set({ state: "done", responseStatus: answer.status, responseBody: answer.body as object })
-        .where(where);
+      this.storeAnswer.run([
+        keyId,
+        idemKey,
+        answer.status,
+        answer.body == null ? null : JSON.stringify(answer.body),
+      ]);
     try {
       const answer = await fn();
       await store(answer);
@@ -312,7 +337,9 @@ export class IdempotencyService {
       if (err instanceof AppError && isFinalAnswer(err)) {
         await store({ status: err.status, body: errorBody(err) });
       } else {
-        await db.delete(idempotencyKeys).where(where);
+        await this.deps.db
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.keyId, keyId), eq(idempotencyKeys.idemKey, idemKey)));
       }
       throw err;
     }
