@@ -11,7 +11,8 @@
 //   latency.lua (wrk's own percentiles over-weigh slow requests, see there); reported as the
 //   median of the windows' p50/p99/p99.9 and the worst window's p99.
 // Then the market-order round trip at low load, the same way: one connection posting a market
-// order, waiting for its answer, posting the next (a buy, then a sell), every order timed.
+// order, waiting for its answer, posting the next (a buy, then a sell), every order timed;
+// plain, then with an Idempotency-Key of its own on every order.
 //
 // Env: BENCH_SECONDS (window, default 5), BENCH_ROUNDS (windows per target, default 3),
 // BENCH_DATABASES (`pglite,postgres`, default both), BENCH_PARTS (`reads,order`, default both:
@@ -432,22 +433,28 @@ async function benchDatabase(wrkPath: string, label: string, databaseUrl: string
         process.stderr.write(`  ${label}: market order round trip, one at a time…\n`);
         const order = (side: string) =>
           JSON.stringify({ symbol: "BTCUSD", side, type: "market", volume: 0.01 });
-        const r = await compareOrders(
-          wrkPath,
-          {
-            url: `${service.base}${orderPath}`,
-            headers: [`X-API-Key: ${orderKey}`, "Content-Type: application/json"],
-            script: ["POST", order("buy"), order("sell")],
-          },
-          { url: `${bare.base}${orderPath}`, headers: [], script: ["POST"] },
-        );
-        rows.push({
-          route: "POST …/orders (market)",
-          database: label,
-          connections: 1,
-          bytes: bare.bytes[orderPath],
-          ...r,
-        });
+        // Plain, and with an Idempotency-Key of its own on every order, as careful clients send.
+        for (const [route, method] of [
+          ["POST …/orders (market)", "POST"],
+          ["POST …/orders (market, Idempotency-Key)", "POST+key"],
+        ] as const) {
+          const r = await compareOrders(
+            wrkPath,
+            {
+              url: `${service.base}${orderPath}`,
+              headers: [`X-API-Key: ${orderKey}`, "Content-Type: application/json"],
+              script: [method, order("buy"), order("sell")],
+            },
+            { url: `${bare.base}${orderPath}`, headers: [], script: ["POST"] },
+          );
+          rows.push({
+            route,
+            database: label,
+            connections: 1,
+            bytes: bare.bytes[orderPath],
+            ...r,
+          });
+        }
       }
       return rows;
     } finally {

@@ -12,7 +12,9 @@
 -- thread; done() merges them and writes one line `WRKLAT {…}` read by index.ts.
 --
 -- Script arguments (after `--`), optional: a method, then bodies sent in turn (the order round
--- trip posts a buy, then a sell, so a netting account stays flat); none = wrk's own request.
+-- trip posts a buy, then a sell, so a netting account stays flat); none = wrk's own request. A
+-- method written `POST+key` sends each request with an Idempotency-Key of its own (the thread,
+-- the second the run started and a counter: unique across the windows of one run).
 local ffi = require("ffi")
 ffi.cdef([[
 typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
@@ -26,13 +28,18 @@ local function now_us()
 end
 
 local threads = {}
+local next_thread = 0
 function setup(thread)
+  next_thread = next_thread + 1
+  thread:set("thread_id", next_thread)
   table.insert(threads, thread)
 end
 
 local prepared = {}
 local turn = 0
 local started = nil
+local method, bodies, keyed = nil, {}, false
+local counter, prefix = 0, ""
 -- Global, so that done() can read each thread's copy with thread:get().
 histogram = {}
 
@@ -41,17 +48,36 @@ function init(args)
     prepared[1] = wrk.format()
     return
   end
+  method = args[1]
+  if method:sub(-4) == "+key" then
+    method = method:sub(1, -5)
+    keyed = true
+    prefix = string.format("bench-%d-%d-", thread_id or 0, os.time())
+  end
   for i = 2, #args do
-    prepared[#prepared + 1] = wrk.format(args[1], nil, nil, args[i])
+    bodies[#bodies + 1] = args[i]
+    prepared[#prepared + 1] = wrk.format(method, nil, nil, args[i])
   end
   if #prepared == 0 then
-    prepared[1] = wrk.format(args[1])
+    prepared[1] = wrk.format(method)
   end
 end
 
 function request()
-  started = now_us()
   turn = turn % #prepared + 1
+  if keyed then
+    counter = counter + 1
+    -- A headers table given to wrk.format replaces the -H headers: copy them first.
+    local headers = {}
+    for name, value in pairs(wrk.headers) do
+      headers[name] = value
+    end
+    headers["Idempotency-Key"] = prefix .. counter
+    local req = wrk.format(method, nil, headers, bodies[turn])
+    started = now_us()
+    return req
+  end
+  started = now_us()
   return prepared[turn]
 end
 
