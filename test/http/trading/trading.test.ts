@@ -421,6 +421,34 @@ describe("Idempotency-Key", () => {
     expect(bad.status).toBe(400);
   });
 
+  test("keys and bodies with quotes, backslashes and dollars are stored as sent (replayed, not confused)", async () => {
+    const keys = [`it's-1`, `back\\slash\\'-1`, `semi;'--"$$x$$-1`];
+    const tickets = new Set<number>();
+    for (const [i, idem] of keys.entries()) {
+      const body = {
+        symbol: "EURUSD",
+        side: "buy",
+        type: "market",
+        volume: 0.1,
+        comment: `q'${i}\\"$$`,
+      };
+      const headers = { "idempotency-key": idem };
+      const first = await t.request("POST", `${base()}/orders`, { key, body, headers });
+      const again = await t.request("POST", `${base()}/orders`, { key, body, headers });
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(first.body.data.comment).toBe(body.comment);
+      tickets.add(first.body.data.ticket);
+    }
+    // One order per key: three keys, three tickets, and no fourth order from a replay.
+    expect(tickets.size).toBe(keys.length);
+    const mine = (await t.request("GET", `${base()}/orders`, { key })).body.data.filter((r: any) =>
+      String(r.comment).startsWith("q'"),
+    );
+    expect(mine).toHaveLength(keys.length);
+  });
+
   test("a rejected order is replayed as the same rejection", async () => {
     const body = { symbol: "EURUSD", side: "buy", type: "market", volume: 0.123 };
     const headers = { "idempotency-key": "order-reject-1" };
