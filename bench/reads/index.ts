@@ -268,55 +268,41 @@ async function prepare(base: string) {
   const admin = { username: "root", password: "bench-password" };
   await call("POST", "/admin/seed", {}, admin);
   const { token } = await call("POST", "/admin/login", {}, admin);
-  const { key } = await call(
-    "POST",
-    "/admin/keys",
-    { authorization: `Bearer ${token}` },
-    { name: "bench", max_accounts: 10 },
-  );
-  const auth = { "x-api-key": key };
-  const demo = await call("POST", "/api/brokers/demo", auth, {
-    company: "TAS Markets",
-    deposit: 1_000_000,
-    leverage: 100,
-  });
-  const account = await call("POST", "/api/accounts", auth, {
-    terminal_login: demo.login,
-    password: demo.password,
-    server_name: demo.server_name,
-  });
-  // The order round trip's account is under a key of its own, so the reads' account list stays
-  // the one account it was before the order row was added.
-  const { key: orderKey } = await call(
-    "POST",
-    "/admin/keys",
-    { authorization: `Bearer ${token}` },
-    { name: "bench-orders", max_accounts: 10 },
-  );
-  const orderAuth = { "x-api-key": orderKey };
-  const netDemo = await call("POST", "/api/brokers/demo", orderAuth, {
-    company: "TAS Markets",
+  // A key of its own per account, so the reads' account list holds one account.
+  const openAccount = async (name: string, demoOptions: Record<string, unknown>) => {
+    const { key } = await call(
+      "POST",
+      "/admin/keys",
+      { authorization: `Bearer ${token}` },
+      { name, max_accounts: 10 },
+    );
+    const auth = { "x-api-key": key };
+    const demo = await call("POST", "/api/brokers/demo", auth, {
+      company: "TAS Markets",
+      ...demoOptions,
+    });
+    const { id } = await call("POST", "/api/accounts", auth, {
+      terminal_login: demo.login,
+      password: demo.password,
+      server_name: demo.server_name,
+    });
+    return { key: key as string, auth, id: id as string };
+  };
+  const reads = await openAccount("bench", { deposit: 1_000_000, leverage: 100 });
+  const netting = await openAccount("bench-orders", {
     deposit: 10_000_000,
     leverage: 500,
     server: "TAS-Demo-Netting",
   });
-  const netting = await call("POST", "/api/accounts", orderAuth, {
-    terminal_login: netDemo.login,
-    password: netDemo.password,
-    server_name: netDemo.server_name,
-  });
-  for (const [id, headers] of [
-    [account.id, auth],
-    [netting.id, orderAuth],
-  ] as const) {
+  for (const { id, auth } of [reads, netting]) {
     await until(
       "the account's session",
-      async () =>
-        (await call("GET", `/api/accounts/${id}/session`, headers)).status === "connected",
+      async () => (await call("GET", `/api/accounts/${id}/session`, auth)).status === "connected",
     );
   }
+  const auth = reads.auth;
   // BTCUSD trades around the clock: the bench runs on any day.
-  const orders = `/api/accounts/${account.id}/orders`;
+  const orders = `/api/accounts/${reads.id}/orders`;
   for (let i = 0; i < 10; i++) {
     await call("POST", orders, auth, {
       symbol: "BTCUSD",
@@ -325,7 +311,7 @@ async function prepare(base: string) {
       volume: 0.01,
     });
   }
-  const quote = await call("GET", `/api/accounts/${account.id}/quote/BTCUSD`, auth);
+  const quote = await call("GET", `/api/accounts/${reads.id}/quote/BTCUSD`, auth);
   for (let i = 0; i < 5; i++) {
     const price = Math.round(quote.bid * (0.5 + i * 0.01));
     await call("POST", orders, auth, {
@@ -339,15 +325,15 @@ async function prepare(base: string) {
   // One order's answer, for the baseline to answer with the same bytes.
   const res = await fetch(`${base}/api/accounts/${netting.id}/orders`, {
     method: "POST",
-    headers: { ...orderAuth, "content-type": "application/json" },
+    headers: { ...netting.auth, "content-type": "application/json" },
     body: JSON.stringify({ symbol: "BTCUSD", side: "sell", type: "market", volume: 0.01 }),
   });
   const orderAnswer = { body: await res.text(), contentType: res.headers.get("content-type") };
   return {
-    key,
-    orderKey,
-    accountId: account.id as string,
-    nettingId: netting.id as string,
+    key: reads.key,
+    orderKey: netting.key,
+    accountId: reads.id,
+    nettingId: netting.id,
     orderAnswer,
   };
 }

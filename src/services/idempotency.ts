@@ -49,6 +49,10 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The row of one (API key, Idempotency-Key). */
+const keyRow = (keyId: string, idemKey: string) =>
+  and(eq(idempotencyKeys.keyId, keyId), eq(idempotencyKeys.idemKey, idemKey));
+
 export class IdempotencyService {
   private lastPurge = 0;
   private readonly recoverers = new Map<IdempotentKind, Recoverer>();
@@ -146,10 +150,10 @@ export class IdempotencyService {
       new Date(now).toISOString(),
       new Date(now + TTL_MS).toISOString(),
     ]);
-    const where = and(eq(idempotencyKeys.keyId, opts.keyId), eq(idempotencyKeys.idemKey, idemKey));
     if (claimed) {
       return this.execute(opts.keyId, idemKey, fn);
     }
+    const where = keyRow(opts.keyId, idemKey);
     const [row] = await db.select().from(idempotencyKeys).where(where);
     if (!row) {
       throw inProgress();
@@ -337,9 +341,7 @@ export class IdempotencyService {
       if (err instanceof AppError && isFinalAnswer(err)) {
         await store({ status: err.status, body: errorBody(err) });
       } else {
-        await this.deps.db
-          .delete(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.keyId, keyId), eq(idempotencyKeys.idemKey, idemKey)));
+        await this.deps.db.delete(idempotencyKeys).where(keyRow(keyId, idemKey));
       }
       throw err;
     }
