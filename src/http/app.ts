@@ -2,7 +2,6 @@
 // the error renderer, OpenAPI, and the feature modules. No I/O happens here beyond what the
 // injected services do.
 
-import { randomBytes } from "node:crypto";
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import type { BrokerDirectory } from "../broker/directory.ts";
@@ -24,8 +23,10 @@ import type { TradingService } from "../services/trading.ts";
 import type { UsageService } from "../services/usage.ts";
 import type { Sessions } from "../sessions/sessions.ts";
 import type { StreamHub, StreamRouter } from "../streaming/hub.ts";
+import { keyRateLimiter } from "./auth.ts";
 import { docsModule } from "./docs/index.ts";
 import { renderError } from "./error-renderer.ts";
+import { hotRoutes } from "./hot-routes.ts";
 import {
   checkRequestUrl,
   decodeUtf8,
@@ -52,6 +53,7 @@ import { systemModule } from "./modules/system/index.ts";
 import { tradingModule } from "./modules/trading/index.ts";
 import { apiDocumentation } from "./openapi/document.ts";
 import { requestMeta, setRequestMeta } from "./request-context.ts";
+import { newRequestId } from "./request-id.ts";
 import { RouteTable } from "./route-table.ts";
 import { wsModule, wsServerOptions } from "./ws/index.ts";
 
@@ -99,27 +101,6 @@ export interface AppDeps {
  * reading them in onParse), and never buffers more than that.
  */
 export const SERVE_OPTIONS = { maxRequestBodySize: Number.MAX_SAFE_INTEGER } as const;
-
-/**
- * Request ids: unique per process (a random prefix drawn at start, then a counter), with the
- * time for readability; no random bytes drawn per request (they showed in the read path's
- * profile).
- */
-const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
-let requestCounter = 0;
-/** `req_` + the time in base 36 + the process prefix, rebuilt when the millisecond changes. */
-let idMs = -1;
-let idHead = "";
-const newRequestId = (): string => {
-  requestCounter = (requestCounter + 1) % 0x1000000;
-  const now = Date.now();
-  if (now !== idMs) {
-    idMs = now;
-    idHead = `req_${now.toString(36)}${REQUEST_ID_PREFIX}`;
-  }
-  // 0x1000000 + counter: six hex digits after the leading 1, without padStart.
-  return idHead + (0x1000000 + requestCounter).toString(16).slice(1);
-};
 
 const isJson = (contentType: string): boolean =>
   /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
@@ -207,10 +188,24 @@ export function createApp(deps: AppDeps) {
   // t.Integer is a [numeric string, number] transform for inputs, whose Encode returns the
   // number as it is), yet with it on every keyed answer was walked by TypeBox's Value.Encode:
   // 9.5% of the API thread's CPU under a load of GET /api/accounts.
+  // The hot routes (hot-routes.ts) answer from Bun's router; with debug logging on, every request
+  // goes through the app, whose hook writes the debug line.
+  let handleByApp: (request: Request) => Promise<Response> = () =>
+    Promise.reject(new Error("the app is not built yet"));
+  const hot = logger.isLevelEnabled("debug")
+    ? null
+    : hotRoutes({
+        keys: deps.keys,
+        accounts: deps.accounts,
+        metrics,
+        limiter: keyRateLimiter(deps),
+        delegate: (request) => handleByApp(request),
+      });
   const app = new Elysia({
     normalize: false,
     encodeSchema: false,
     websocket: wsServerOptions(config),
+    ...(hot ? { serve: { routes: hot } } : {}),
   })
     .onRequest(({ request, set }) => {
       const id = newRequestId();
@@ -311,6 +306,7 @@ export function createApp(deps: AppDeps) {
     )
     .use(easModule(deps))
     .use(wsModule({ ...deps, metrics }, deps.streamRouter ?? streams));
+  handleByApp = (request) => app.handle(request);
   routes.bind(() => app.routes);
   apiDoc.bind(() => app.routes);
   return app;

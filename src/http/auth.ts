@@ -36,7 +36,7 @@ export function presentedKey(headers: Record<string, string | undefined>): strin
 }
 
 /** `presentedKey` from the two headers' values (absent: undefined or null). */
-function presentedKeyOf(
+export function presentedKeyOf(
   xApiKey: string | null | undefined,
   authorization: string | null | undefined,
 ): string | null {
@@ -80,17 +80,14 @@ export class KeyRateLimiter {
     private readonly share: () => number = () => 1,
   ) {}
 
+  /** Takes one of the key's tokens; false (nothing taken) when its bucket is empty. */
+  admits(keyId: string): boolean {
+    return this.take(keyId).allowed;
+  }
+
+  /** Takes one of the key's tokens, or throws 429 RATE_LIMITED with the wait. */
   check(keyId: string): void {
-    const now = this.clock.now();
-    const nodes = Math.max(1, this.share());
-    const burst = nodes === 1 ? this.burst : Math.max(1, this.burst / nodes);
-    const rps = nodes === 1 ? this.rps : this.rps / nodes;
-    let bucket = this.buckets.get(keyId);
-    if (!bucket) {
-      bucket = newBucket(burst, now);
-      this.buckets.set(keyId, bucket);
-    }
-    const verdict = takeToken(bucket, burst, rps, now);
+    const verdict = this.take(keyId);
     if (!verdict.allowed) {
       throw new AppError(
         "RATE_LIMITED",
@@ -100,15 +97,40 @@ export class KeyRateLimiter {
       );
     }
   }
+
+  private take(keyId: string): ReturnType<typeof takeToken> {
+    const now = this.clock.now();
+    const nodes = Math.max(1, this.share());
+    const burst = nodes === 1 ? this.burst : Math.max(1, this.burst / nodes);
+    const rps = nodes === 1 ? this.rps : this.rps / nodes;
+    let bucket = this.buckets.get(keyId);
+    if (!bucket) {
+      bucket = newBucket(burst, now);
+      this.buckets.set(keyId, bucket);
+    }
+    return takeToken(bucket, burst, rps, now);
+  }
+}
+
+/** One rate limiter per app (per KeyService): every keyed route and the hot routes share it. */
+const limiters = new WeakMap<KeyService, KeyRateLimiter>();
+
+export function keyRateLimiter(deps: AuthDeps): KeyRateLimiter {
+  let limiter = limiters.get(deps.keys);
+  if (!limiter) {
+    limiter = new KeyRateLimiter(
+      deps.config.rateLimitRps,
+      deps.config.rateLimitBurst,
+      deps.clock,
+      deps.rateShare,
+    );
+    limiters.set(deps.keys, limiter);
+  }
+  return limiter;
 }
 
 export function authPlugin(deps: AuthDeps) {
-  const limiter = new KeyRateLimiter(
-    deps.config.rateLimitRps,
-    deps.config.rateLimitBurst,
-    deps.clock,
-    deps.rateShare,
-  );
+  const limiter = keyRateLimiter(deps);
 
   /** The key's principal once its rate limit admits the request; 401 for any invalid key. */
   const admitKey = (principal: KeyPrincipal | null): KeyPrincipal => {

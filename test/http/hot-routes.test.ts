@@ -1,0 +1,188 @@
+// The hot routes (src/http/hot-routes.ts) over a real socket: `GET /api/accounts` answered from
+// Bun's router is the app's answer, byte for byte and header for header; every request the hot
+// path does not take (new, unknown or missing key, a body, percent-encoding) gets the app's
+// answer; the hot path takes tokens from the same rate limit as every other keyed route, and its
+// requests are in the request histogram.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
+import { SERVE_OPTIONS } from "../../src/http/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+
+/** A listening server of `t`'s app, once Bun's router holds the app's routes. */
+async function listen(t: TestApp) {
+  const server = t.app.listen({ port: 0, hostname: "127.0.0.1", ...SERVE_OPTIONS });
+  const base = `http://127.0.0.1:${server.server?.port}`;
+  // Elysia hands Bun its route table (the hot routes merged in) once its modules have loaded.
+  await server.modules;
+  await Bun.sleep(20);
+  return { base, stop: () => server.stop() };
+}
+
+/**
+ * What a client sees of an answer: status, content type, body, and the other header names
+ * (without the ones Bun's server adds on the socket, which `app.handle` does not).
+ */
+async function seen(res: Response) {
+  const names = [...res.headers.keys()]
+    .filter((n) => n !== "date" && n !== "content-length")
+    .sort();
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    names,
+    body: await res.text(),
+  };
+}
+
+describe("GET /api/accounts on the hot path", () => {
+  let t: TestApp;
+  let server: { base: string; stop: () => unknown };
+  let key: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const token = await t.superToken();
+    key = (await t.createKey(token, { max_accounts: 5 })).key;
+    await t.createAccount(key, { terminal_login: 7001, auto_connect: false, label: 'q"uote' });
+    await t.createAccount(key, { terminal_login: 7002, auto_connect: false });
+    server = await listen(t);
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop();
+    await t.close();
+  });
+
+  const viaSocket = (headers: Record<string, string>, path = "/api/accounts", init = {}) =>
+    fetch(`${server.base}${path}`, { headers, ...init });
+  const viaApp = (headers: Record<string, string>, path = "/api/accounts") =>
+    t.app.handle(new Request(`http://localhost${path}`, { headers }));
+
+  test("a known key's list is the app's answer, with a request id of its own", async () => {
+    await viaSocket({ "x-api-key": key }); // the key is in the cache from here on
+    const ids = new Set<string>();
+    const forms: Array<Record<string, string>> = [
+      { "x-api-key": key },
+      { authorization: `Bearer ${key}` },
+    ];
+    for (const headers of forms) {
+      const hot = await viaSocket(headers);
+      ids.add(hot.headers.get("x-request-id") ?? "");
+      const app = await viaApp(headers);
+      ids.add(app.headers.get("x-request-id") ?? "");
+      const a = await seen(hot);
+      expect(a).toEqual(await seen(app));
+      expect(a.status).toBe(200);
+      expect(a.type).toBe("application/json; charset=utf-8");
+      expect(a.names).toEqual(["content-type", "x-request-id"]);
+      const data = JSON.parse(a.body).data as Array<{ terminal_login: number; label: string }>;
+      expect(data.map((d) => d.terminal_login).sort()).toEqual([7001, 7002]);
+      expect(data.find((d) => d.terminal_login === 7001)?.label).toBe('q"uote');
+    }
+    expect([...ids].every((id) => /^req_[0-9a-z]+$/.test(id))).toBe(true);
+    expect(ids.size).toBe(4);
+  });
+
+  test("requests the hot path does not take get the app's answer", async () => {
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ["no key", {}, "/api/accounts"],
+      ["an unknown key", { "x-api-key": `sk_${"x".repeat(40)}` }, "/api/accounts"],
+      ["not a key", { authorization: "Bearer nope" }, "/api/accounts"],
+      ["a malformed escape in the query", { "x-api-key": key }, "/api/accounts?a=%zz"],
+      ["a good escape in the query", { "x-api-key": key }, "/api/accounts?a=%41"],
+    ];
+    for (const [label, headers, path] of cases) {
+      const hot = await seen(await viaSocket(headers, path));
+      const app = await seen(await viaApp(headers, path));
+      expect({ label, ...hot }).toEqual({ label, ...app });
+    }
+    const noKey = JSON.parse((await seen(await viaSocket({}))).body);
+    expect(noKey.error.code).toBe("UNAUTHORIZED");
+    const badEscape = await viaSocket({ "x-api-key": key }, "/api/accounts?a=%zz");
+    expect(badEscape.status).toBe(400);
+  });
+
+  test("a GET with a body over the limit is the app's 413", async () => {
+    const { port } = new URL(server.base);
+    const size = t.config.maxBodyBytes + 1;
+    // Raw HTTP/1.1: fetch sends no body with a GET.
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `GET /api/accounts HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+        );
+        socket.write("x".repeat(size));
+      });
+      socket.on("data", (d) => {
+        text += d.toString();
+      });
+      socket.on("close", () => resolve(text));
+      socket.on("error", (err) => (text ? resolve(text) : reject(err)));
+    });
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+  });
+
+  test("its requests are in the request histogram under the route", async () => {
+    const count = async () => {
+      const text = await t.observability.metrics.text();
+      const line = text
+        .split("\n")
+        .find(
+          (l) =>
+            l.startsWith("tas_http_request_duration_seconds_count{") &&
+            l.includes('route="/api/accounts"') &&
+            l.includes('method="GET"') &&
+            l.includes('status="2xx"'),
+        );
+      return line ? Number(line.split(" ").at(-1)) : 0;
+    };
+    const before = await count();
+    for (let i = 0; i < 5; i++) {
+      expect((await viaSocket({ "x-api-key": key })).status).toBe(200);
+    }
+    expect(await count()).toBe(before + 5);
+  });
+});
+
+describe("the hot path and the rate limit", () => {
+  test("it spends the key's tokens from the bucket every keyed route spends, and hands the 429 to the app", async () => {
+    const t = await createTestApp({ TAS_RATE_LIMIT_RPS: "1", TAS_RATE_LIMIT_BURST: "4" });
+    try {
+      t.clock.freeze();
+      const token = await t.superToken();
+      const k = await t.createKey(token);
+      const other = await t.createKey(token);
+      const server = await listen(t);
+      try {
+        const get = (key: string, path = "/api/accounts") =>
+          fetch(`${server.base}${path}`, { headers: { "x-api-key": key } });
+        // 1: the app verifies the key (not cached yet); 2: hot; 3: another keyed route; 4: hot.
+        const statuses = [
+          (await get(k.key)).status,
+          (await get(k.key)).status,
+          (await get(k.key, "/api/accounts/00000000-0000-4000-8000-000000000000")).status,
+          (await get(k.key)).status,
+        ];
+        expect(statuses).toEqual([200, 200, 404, 200]);
+        const limited = await get(k.key);
+        expect(limited.status).toBe(429);
+        expect(limited.headers.get("retry-after")).toBe("1");
+        expect(limited.headers.get("x-request-id")).toMatch(/^req_/);
+        expect(((await limited.json()) as { error: { code: string } }).error.code).toBe(
+          "RATE_LIMITED",
+        );
+        // Another key has its own bucket.
+        expect((await get(other.key)).status).toBe(200);
+        // A second later, one token more: one answer, then 429 again.
+        t.clock.advance(1_000);
+        expect((await get(k.key)).status).toBe(200);
+        expect((await get(k.key)).status).toBe(429);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
