@@ -197,6 +197,7 @@ export function createApp(deps: AppDeps) {
     : hotRoutes({
         keys: deps.keys,
         accounts: deps.accounts,
+        trading: deps.trading,
         metrics,
         limiter: keyRateLimiter(deps),
         delegate: (request) => handleByApp(request),

@@ -112,6 +112,16 @@ export class KeyRateLimiter {
   }
 }
 
+/**
+ * Requests whose token the hot path already took before handing them to the app (a read that
+ * failed there, answered by the app): the app's limiter does not charge them twice.
+ */
+const chargedByHotPath = new WeakSet<Request>();
+
+export function markCharged(request: Request): void {
+  chargedByHotPath.add(request);
+}
+
 /** One rate limiter per app (per KeyService): every keyed route and the hot routes share it. */
 const limiters = new WeakMap<KeyService, KeyRateLimiter>();
 
@@ -133,15 +143,17 @@ export function authPlugin(deps: AuthDeps) {
   const limiter = keyRateLimiter(deps);
 
   /** The key's principal once its rate limit admits the request; 401 for any invalid key. */
-  const admitKey = (principal: KeyPrincipal | null): KeyPrincipal => {
+  const admitKey = (principal: KeyPrincipal | null, request?: Request): KeyPrincipal => {
     if (!principal) {
       throw new AppError("UNAUTHORIZED", INVALID_KEY_MESSAGE);
     }
-    limiter.check(principal.keyId);
+    if (request === undefined || !chargedByHotPath.has(request)) {
+      limiter.check(principal.keyId);
+    }
     return principal;
   };
-  const verifyKey = async (presented: string): Promise<KeyPrincipal> =>
-    admitKey(await deps.keys.verify(presented));
+  const verifyKey = async (presented: string, request?: Request): Promise<KeyPrincipal> =>
+    admitKey(await deps.keys.verify(presented), request);
 
   /** Authentication happens in `transform` (before body validation, so an unauthenticated
    * request is always 401); `resolve` then hands the typed result to the handler, carried on the
@@ -207,10 +219,10 @@ export function authPlugin(deps: AuthDeps) {
           // only a miss returns one, which the framework waits for.
           const cached = deps.keys.verifyCached(presented);
           if (cached !== undefined) {
-            setPrincipal(set, admitKey(cached));
+            setPrincipal(set, admitKey(cached, request));
             return;
           }
-          return verifyKey(presented).then((principal) => {
+          return verifyKey(presented, request).then((principal) => {
             setPrincipal(set, principal);
           });
         },

@@ -1,44 +1,52 @@
-// The hottest keyed read, `GET /api/accounts`, as a handler of Bun's own router (Elysia's
-// `serve.routes`, merged over the routes Elysia registers there itself). It answers only the plain
-// success path: a key already in the key cache, a token in its rate-limit bucket, no body, nothing
-// percent-encoded in the URL. Every other request (a new, unknown or invalid key, a key over its
-// limit, a failure) is handed to the app unchanged, whose hooks, error renderer and envelope then
-// answer it: one place still renders every error. The answer is the same as the app's, byte for
-// byte and header for header, and goes into the same request histogram.
+// The hottest keyed reads as handlers of Bun's own router (Elysia's `serve.routes`, merged over
+// the routes Elysia registers there itself): `GET /api/accounts` and an account's summary,
+// portfolio and open orders, each a text already rendered (the account list by AccountService,
+// the views by the account's session worker). A hot route answers only the plain success path: a
+// key already in the key cache, a token in its rate-limit bucket, no body, nothing
+// percent-encoded in the URL, and a read that succeeds. Every other request (a new, unknown or
+// invalid key, a key over its limit, an unknown account, a session not connected) is handed to
+// the app unchanged, whose hooks, error renderer and envelope answer it: one place still renders
+// every error, and a token already taken is not taken again (auth.ts markCharged). An answer is
+// the app's, byte for byte and header for header, and goes into the same request histogram.
 //
 // Why: the app's pipeline (onRequest, the route's transform/resolve/after-handle hooks, the
-// context Elysia builds per request) cost this route a fifth of its throughput at 64 connections
-// (README, "Reads at the machine's limit").
+// context Elysia builds per request) cost these routes a fifth of their throughput (README,
+// "Reads at the machine's limit").
 import type { ServiceMetrics } from "../observability/metrics.ts";
 import type { AccountService } from "../services/accounts.ts";
-import type { KeyService } from "../services/keys.ts";
-import { type KeyRateLimiter, presentedKeyOf } from "./auth.ts";
+import type { KeyPrincipal, KeyService } from "../services/keys.ts";
+import type { TradingService } from "../services/trading.ts";
+import type { ViewName } from "../sessions/views.ts";
+import { type KeyRateLimiter, markCharged, presentedKeyOf } from "./auth.ts";
 import { newRequestId } from "./request-id.ts";
 
 export interface HotRouteDeps {
   readonly keys: KeyService;
   readonly accounts: AccountService;
+  readonly trading: TradingService;
   readonly metrics: ServiceMetrics;
   /** The app's one key rate limiter (auth.ts keyRateLimiter). */
   readonly limiter: KeyRateLimiter;
-  /** The app itself: every request the hot path does not answer. */
+  /** The app itself: every request a hot route does not answer. */
   readonly delegate: (request: Request) => Response | Promise<Response>;
 }
 
-type BunRouteHandler = (request: Request) => Response | Promise<Response>;
+/** A request as Bun's router hands it over: with the route's parameters. */
+type RoutedRequest = Request & { readonly params: Record<string, string> };
+type BunRouteHandler = (request: RoutedRequest) => Response | Promise<Response>;
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** Bun's route table of the hot routes: `{ path: { METHOD: handler } }`. */
-export function hotRoutes(deps: HotRouteDeps): Record<string, Record<"GET", BunRouteHandler>> {
-  const { keys, accounts, metrics, limiter, delegate } = deps;
+/** Bun's route table of the hot routes: `{ path: { GET: handler } }`. */
+export function hotRoutes(deps: HotRouteDeps): Record<string, { GET: BunRouteHandler }> {
+  const { keys, limiter, metrics, delegate } = deps;
 
   /**
-   * The request's key principal when the hot path may answer it: no body (the app's body limit
+   * The request's key principal when a hot route may answer it: no body (the app's body limit
    * and parser stay the only ones), no percent-encoding in the URL (the app's URL check rejects
    * malformed ones), a cached valid key and a token of its rate limit taken.
    */
-  const admitted = (request: Request) => {
+  const admitted = (request: Request): KeyPrincipal | null => {
     const headers = request.headers;
     if (
       request.url.includes("%") ||
@@ -52,24 +60,45 @@ export function hotRoutes(deps: HotRouteDeps): Record<string, Record<"GET", BunR
     return principal && limiter.admits(principal.keyId) ? principal : null;
   };
 
-  const listAccounts: BunRouteHandler = async (request) => {
-    const startedAt = performance.now();
-    const principal = admitted(request);
-    if (!principal) {
-      return delegate(request);
-    }
-    let body: string;
-    try {
-      body = await accounts.listRendered(principal);
-    } catch {
-      // The app runs the read again and renders its failure.
-      return delegate(request);
-    }
-    metrics.observeRequest("GET", "/api/accounts", 200, (performance.now() - startedAt) / 1000);
-    return new Response(body, {
-      headers: { "content-type": JSON_TYPE, "x-request-id": newRequestId() },
-    });
-  };
+  /** A hot route of `route` (Elysia's template, the histogram's label) answering `read`. */
+  const route =
+    (
+      template: string,
+      read: (principal: KeyPrincipal, request: RoutedRequest) => Promise<string>,
+    ): BunRouteHandler =>
+    async (request) => {
+      const startedAt = performance.now();
+      const principal = admitted(request);
+      if (!principal) {
+        return delegate(request);
+      }
+      let body: string;
+      try {
+        body = await read(principal, request);
+      } catch {
+        // The app runs the read again (the token is taken already) and renders its failure.
+        markCharged(request);
+        return delegate(request);
+      }
+      metrics.observeRequest("GET", template, 200, (performance.now() - startedAt) / 1000);
+      return new Response(body, {
+        headers: { "content-type": JSON_TYPE, "x-request-id": newRequestId() },
+      });
+    };
 
-  return { "/api/accounts": { GET: listAccounts } };
+  const view = (name: ViewName) => async (principal: KeyPrincipal, request: RoutedRequest) =>
+    deps.trading.rendered(await deps.trading.own(principal, request.params.id ?? ""), name);
+
+  return {
+    "/api/accounts": {
+      GET: route("/api/accounts", (principal) => deps.accounts.listRendered(principal)),
+    },
+    "/api/accounts/:id/summary": {
+      GET: route("/api/accounts/:id/summary", view("summary")),
+    },
+    "/api/accounts/:id/portfolio": {
+      GET: route("/api/accounts/:id/portfolio", view("portfolio")),
+    },
+    "/api/accounts/:id/orders": { GET: route("/api/accounts/:id/orders", view("open")) },
+  };
 }

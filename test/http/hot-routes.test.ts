@@ -186,3 +186,101 @@ describe("the hot path and the rate limit", () => {
     }
   }, 60_000);
 });
+
+describe("an account's summary, portfolio and open orders on the hot path", () => {
+  let t: TestApp;
+  let server: { base: string; stop: () => unknown };
+  let key: string;
+  let otherKey: string;
+  let id: string;
+  let idle: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { broker: true });
+    const token = await t.superToken();
+    key = (await t.createKey(token, { max_accounts: 5 })).key;
+    otherKey = (await t.createKey(token)).key;
+    ({ id } = await t.connectDemoAccount(key, { deposit: 50_000 }));
+    idle = (await t.createAccount(key, { terminal_login: 7101, auto_connect: false })).id;
+    for (const [side, type, price] of [
+      ["buy", "market", undefined],
+      ["sell", "limit", 9_999],
+    ] as const) {
+      const res = await t.request("POST", `/api/accounts/${id}/orders`, {
+        key,
+        body: { symbol: "EURUSD", side, type, volume: 0.1, ...(price ? { price } : {}) },
+      });
+      expect(res.status).toBe(201);
+    }
+    server = await listen(t);
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop();
+    await t.close();
+  });
+
+  const both = async (headers: Record<string, string>, path: string) => ({
+    hot: await seen(await fetch(`${server.base}${path}`, { headers })),
+    app: await seen(await t.app.handle(new Request(`http://localhost${path}`, { headers }))),
+  });
+
+  test("each view is the app's answer (prices do not move here)", async () => {
+    await fetch(`${server.base}/api/accounts`, { headers: { "x-api-key": key } }); // cache the key
+    for (const view of ["summary", "portfolio", "orders"]) {
+      const { hot, app } = await both({ "x-api-key": key }, `/api/accounts/${id}/${view}`);
+      expect({ view, ...hot }).toEqual({ view, ...app });
+      expect(hot.status).toBe(200);
+      expect(hot.type).toBe("application/json; charset=utf-8");
+    }
+    const orders = JSON.parse(
+      (await both({ "x-api-key": key }, `/api/accounts/${id}/orders`)).hot.body,
+    );
+    expect(orders.data.length).toBe(2);
+  });
+
+  test("an unknown account, another key's account, a bad id and an idle session get the app's errors", async () => {
+    const cases: Array<[string, string, string, number]> = [
+      ["unknown", key, "/api/accounts/00000000-0000-4000-8000-000000000000/portfolio", 404],
+      ["another key's", otherKey, `/api/accounts/${id}/portfolio`, 404],
+      ["not a uuid", key, "/api/accounts/not-a-uuid/orders", 404],
+      ["over 64 characters", key, `/api/accounts/${"a".repeat(65)}/summary`, 400],
+      ["not connected", key, `/api/accounts/${idle}/summary`, 503],
+    ];
+    await fetch(`${server.base}/api/accounts`, { headers: { "x-api-key": otherKey } });
+    for (const [label, k, path, status] of cases) {
+      const { hot, app } = await both({ "x-api-key": k }, path);
+      expect({ label, ...hot }).toEqual({ label, ...app });
+      expect({ label, status: hot.status }).toEqual({ label, status });
+    }
+  });
+});
+
+describe("a failed read on the hot path", () => {
+  test("costs its key one token, as on the app's path", async () => {
+    const t = await createTestApp({ TAS_RATE_LIMIT_RPS: "1", TAS_RATE_LIMIT_BURST: "4" });
+    try {
+      t.clock.freeze();
+      const token = await t.superToken();
+      const k = await t.createKey(token);
+      const server = await listen(t);
+      try {
+        const get = (path: string) =>
+          fetch(`${server.base}${path}`, { headers: { "x-api-key": k.key } });
+        const unknown = "/api/accounts/00000000-0000-4000-8000-000000000000/portfolio";
+        // 1 caches the key (the app's path); 2–4 fail on the hot path, each one token.
+        const statuses = [
+          (await get("/api/accounts")).status,
+          (await get(unknown)).status,
+          (await get(unknown)).status,
+          (await get(unknown)).status,
+          (await get(unknown)).status,
+        ];
+        expect(statuses).toEqual([200, 404, 404, 404, 429]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
