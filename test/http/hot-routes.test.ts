@@ -145,45 +145,77 @@ describe("GET /api/accounts on the hot path", () => {
   });
 });
 
+/**
+ * Runs `fn` against a fresh app, listening, whose keys get a burst of 4 tokens and 1 a second on
+ * a frozen clock, with two keys of its own.
+ */
+async function withLimitedApp(
+  fn: (s: {
+    t: TestApp;
+    get: (key: string, path?: string) => Promise<Response>;
+    keys: string[];
+  }) => Promise<void>,
+) {
+  const t = await createTestApp({ TAS_RATE_LIMIT_RPS: "1", TAS_RATE_LIMIT_BURST: "4" });
+  try {
+    t.clock.freeze();
+    const token = await t.superToken();
+    const keys = [(await t.createKey(token)).key, (await t.createKey(token)).key];
+    const server = await listen(t);
+    try {
+      const get = (key: string, path = "/api/accounts") =>
+        fetch(`${server.base}${path}`, { headers: { "x-api-key": key } });
+      await fn({ t, get, keys });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await t.close();
+  }
+}
+
 describe("the hot path and the rate limit", () => {
   test("it spends the key's tokens from the bucket every keyed route spends, and hands the 429 to the app", async () => {
-    const t = await createTestApp({ TAS_RATE_LIMIT_RPS: "1", TAS_RATE_LIMIT_BURST: "4" });
-    try {
-      t.clock.freeze();
-      const token = await t.superToken();
-      const k = await t.createKey(token);
-      const other = await t.createKey(token);
-      const server = await listen(t);
-      try {
-        const get = (key: string, path = "/api/accounts") =>
-          fetch(`${server.base}${path}`, { headers: { "x-api-key": key } });
-        // 1: the app verifies the key (not cached yet); 2: hot; 3: another keyed route; 4: hot.
-        const statuses = [
-          (await get(k.key)).status,
-          (await get(k.key)).status,
-          (await get(k.key, "/api/accounts/00000000-0000-4000-8000-000000000000")).status,
-          (await get(k.key)).status,
-        ];
-        expect(statuses).toEqual([200, 200, 404, 200]);
-        const limited = await get(k.key);
-        expect(limited.status).toBe(429);
-        expect(limited.headers.get("retry-after")).toBe("1");
-        expect(limited.headers.get("x-request-id")).toMatch(/^req_/);
-        expect(((await limited.json()) as { error: { code: string } }).error.code).toBe(
-          "RATE_LIMITED",
-        );
-        // Another key has its own bucket.
-        expect((await get(other.key)).status).toBe(200);
-        // A second later, one token more: one answer, then 429 again.
-        t.clock.advance(1_000);
-        expect((await get(k.key)).status).toBe(200);
-        expect((await get(k.key)).status).toBe(429);
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await t.close();
-    }
+    await withLimitedApp(async ({ t, get, keys: [key, other] }) => {
+      const k = key as string;
+      // 1: the app verifies the key (not cached yet); 2: hot; 3: another keyed route; 4: hot.
+      const statuses = [
+        (await get(k)).status,
+        (await get(k)).status,
+        (await get(k, "/api/accounts/00000000-0000-4000-8000-000000000000")).status,
+        (await get(k)).status,
+      ];
+      expect(statuses).toEqual([200, 200, 404, 200]);
+      const limited = await get(k);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("1");
+      expect(limited.headers.get("x-request-id")).toMatch(/^req_/);
+      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe(
+        "RATE_LIMITED",
+      );
+      // Another key has its own bucket.
+      expect((await get(other as string)).status).toBe(200);
+      // A second later, one token more: one answer, then 429 again.
+      t.clock.advance(1_000);
+      expect((await get(k)).status).toBe(200);
+      expect((await get(k)).status).toBe(429);
+    });
+  }, 60_000);
+
+  test("a read that fails on the hot path costs its key one token, as on the app's path", async () => {
+    await withLimitedApp(async ({ get, keys: [key] }) => {
+      const k = key as string;
+      const unknown = "/api/accounts/00000000-0000-4000-8000-000000000000/portfolio";
+      // 1 caches the key (the app's path); 2–4 fail on the hot path, each one token.
+      const statuses = [
+        (await get(k)).status,
+        (await get(k, unknown)).status,
+        (await get(k, unknown)).status,
+        (await get(k, unknown)).status,
+        (await get(k, unknown)).status,
+      ];
+      expect(statuses).toEqual([200, 404, 404, 404, 429]);
+    });
   }, 60_000);
 });
 
@@ -253,34 +285,4 @@ describe("an account's summary, portfolio and open orders on the hot path", () =
       expect({ label, status: hot.status }).toEqual({ label, status });
     }
   });
-});
-
-describe("a failed read on the hot path", () => {
-  test("costs its key one token, as on the app's path", async () => {
-    const t = await createTestApp({ TAS_RATE_LIMIT_RPS: "1", TAS_RATE_LIMIT_BURST: "4" });
-    try {
-      t.clock.freeze();
-      const token = await t.superToken();
-      const k = await t.createKey(token);
-      const server = await listen(t);
-      try {
-        const get = (path: string) =>
-          fetch(`${server.base}${path}`, { headers: { "x-api-key": k.key } });
-        const unknown = "/api/accounts/00000000-0000-4000-8000-000000000000/portfolio";
-        // 1 caches the key (the app's path); 2–4 fail on the hot path, each one token.
-        const statuses = [
-          (await get("/api/accounts")).status,
-          (await get(unknown)).status,
-          (await get(unknown)).status,
-          (await get(unknown)).status,
-          (await get(unknown)).status,
-        ];
-        expect(statuses).toEqual([200, 404, 404, 404, 429]);
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await t.close();
-    }
-  }, 60_000);
 });
