@@ -184,10 +184,6 @@ export function createApp(deps: AppDeps) {
     request.method === "POST" && new URL(request.url).pathname.replace(/\/+$/, "") === "/admin/eas"
       ? eaUploadLimit
       : config.maxBodyBytes;
-  // encodeSchema off: no response schema carries a transform that changes the bytes (Elysia's
-  // t.Integer is a [numeric string, number] transform for inputs, whose Encode returns the
-  // number as it is), yet with it on every keyed answer was walked by TypeBox's Value.Encode:
-  // 9.5% of the API thread's CPU under a load of GET /api/accounts.
   // The hot routes (hot-routes.ts) answer from Bun's router; with debug logging on, every request
   // goes through the app, whose hook writes the debug line.
   let handleByApp: (request: Request) => Promise<Response> = () =>
@@ -202,6 +198,10 @@ export function createApp(deps: AppDeps) {
         limiter: keyRateLimiter(deps),
         delegate: (request) => handleByApp(request),
       });
+  // encodeSchema off: no response schema carries a transform that changes the bytes (Elysia's
+  // t.Integer is a [numeric string, number] transform for inputs, whose Encode returns the
+  // number as it is), yet with it on every keyed answer was walked by TypeBox's Value.Encode:
+  // 9.5% of the API thread's CPU under a load of GET /api/accounts.
   const app = new Elysia({
     normalize: false,
     encodeSchema: false,

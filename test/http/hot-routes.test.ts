@@ -286,3 +286,38 @@ describe("an account's summary, portfolio and open orders on the hot path", () =
     }
   });
 });
+
+describe("with debug logging on", () => {
+  test("every request goes through the app and gets its request line", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const t = await createTestApp(
+      { LOG_LEVEL: "debug" },
+      { logDestination: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+    try {
+      const token = await t.superToken();
+      const { key } = await t.createKey(token);
+      const server = await listen(t);
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const res = await fetch(`${server.base}/api/accounts`, { headers: { "x-api-key": key } });
+          expect(res.status).toBe(200);
+          ids.push(res.headers.get("x-request-id") ?? "");
+        }
+        const logged = () =>
+          lines
+            .filter((l) => l.msg === "request" && l.url === "/api/accounts")
+            .map((l) => l.requestId);
+        for (let i = 0; i < 50 && logged().length < 3; i++) {
+          await Bun.sleep(2);
+        }
+        expect(logged()).toEqual(ids);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});

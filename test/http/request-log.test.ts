@@ -34,11 +34,11 @@ describe("request log", () => {
     expect(line.url).toBe("/health?apiKey=[redacted]&x=1");
     expect(JSON.stringify(line)).not.toContain("tas_secret_value");
     expect(typeof line.ms).toBe("number");
-  });
+  }, 30_000);
 
   test("info (the default): no per-request lines", async () => {
     const { res, requests } = await linesFor("info", "/health");
     expect(res.status).toBe(200);
     expect(requests).toHaveLength(0);
-  });
+  }, 30_000);
 });
