@@ -178,8 +178,9 @@ async function compare(
 /**
  * The market-order round trip at low load: one connection, one order at a time (a buy, then a
  * sell, on a netting account, so it stays flat), every order timed; the baseline answers the
- * same bytes (the floor of one connection's round trip). The JIT tiers the order path up over the first thousands of orders: a longer
- * warm-up (ORDER_WARMUP_SECONDS) before the alternating windows.
+ * same bytes (the floor of one connection's round trip). The JIT tiers the order path up over
+ * the first thousands of orders: a longer warm-up (ORDER_WARMUP_SECONDS) before the alternating
+ * windows.
  */
 async function compareOrders(wrkPath: string, svc: Target, bare: Target) {
   await latencyWindow(wrkPath, svc, 1, ORDER_WARMUP_SECONDS);

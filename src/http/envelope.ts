@@ -8,6 +8,9 @@ export interface Ok<T> {
 
 export const ok = <T>(data: T): Ok<T> => ({ ok: true, data });
 
+/** The content type of an answer rendered ahead of the request (okRendered, the hot routes). */
+export const RENDERED_CONTENT_TYPE = "application/json; charset=utf-8";
+
 /**
  * A success envelope already rendered as JSON text (a view rendered in a session worker, see
  * src/sessions/views.ts): forwarded as the string body it is, not parsed, serialized or
@@ -15,7 +18,7 @@ export const ok = <T>(data: T): Ok<T> => ({ ok: true, data });
  * not re-validated (the route documents its shape with `operation({ responses })`).
  */
 export function okRendered(set: { headers: Record<string, unknown> }, envelope: string): string {
-  set.headers["content-type"] = "application/json; charset=utf-8";
+  set.headers["content-type"] = RENDERED_CONTENT_TYPE;
   return envelope;
 }
 

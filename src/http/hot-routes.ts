@@ -18,6 +18,7 @@ import type { KeyPrincipal, KeyService } from "../services/keys.ts";
 import type { TradingService } from "../services/trading.ts";
 import type { ViewName } from "../sessions/views.ts";
 import { type KeyRateLimiter, markCharged, presentedKeyOf } from "./auth.ts";
+import { RENDERED_CONTENT_TYPE } from "./envelope.ts";
 import { newRequestId } from "./request-id.ts";
 
 export interface HotRouteDeps {
@@ -34,8 +35,8 @@ export interface HotRouteDeps {
 /** A request as Bun's router hands it over: with the route's parameters. */
 type RoutedRequest = Request & { readonly params: Record<string, string> };
 type BunRouteHandler = (request: RoutedRequest) => Response | Promise<Response>;
-
-const JSON_TYPE = "application/json; charset=utf-8";
+/** A hot route's read: the rendered answer for the key, or a throw (the app answers then). */
+type HotRead = (principal: KeyPrincipal, request: RoutedRequest) => Promise<string>;
 
 /** Bun's route table of the hot routes: `{ path: { GET: handler } }`. */
 export function hotRoutes(deps: HotRouteDeps): Record<string, { GET: BunRouteHandler }> {
@@ -60,12 +61,9 @@ export function hotRoutes(deps: HotRouteDeps): Record<string, { GET: BunRouteHan
     return principal && limiter.admits(principal.keyId) ? principal : null;
   };
 
-  /** A hot route of `route` (Elysia's template, the histogram's label) answering `read`. */
+  /** The route at `template` (Bun's path, Elysia's, the histogram's label) answering `read`. */
   const route =
-    (
-      template: string,
-      read: (principal: KeyPrincipal, request: RoutedRequest) => Promise<string>,
-    ): BunRouteHandler =>
+    (template: string, read: HotRead): BunRouteHandler =>
     async (request) => {
       const startedAt = performance.now();
       const principal = admitted(request);
@@ -82,23 +80,20 @@ export function hotRoutes(deps: HotRouteDeps): Record<string, { GET: BunRouteHan
       }
       metrics.observeRequest("GET", template, 200, (performance.now() - startedAt) / 1000);
       return new Response(body, {
-        headers: { "content-type": JSON_TYPE, "x-request-id": newRequestId() },
+        headers: { "content-type": RENDERED_CONTENT_TYPE, "x-request-id": newRequestId() },
       });
     };
 
   const view = (name: ViewName) => async (principal: KeyPrincipal, request: RoutedRequest) =>
     deps.trading.rendered(await deps.trading.own(principal, request.params.id ?? ""), name);
 
-  return {
-    "/api/accounts": {
-      GET: route("/api/accounts", (principal) => deps.accounts.listRendered(principal)),
-    },
-    "/api/accounts/:id/summary": {
-      GET: route("/api/accounts/:id/summary", view("summary")),
-    },
-    "/api/accounts/:id/portfolio": {
-      GET: route("/api/accounts/:id/portfolio", view("portfolio")),
-    },
-    "/api/accounts/:id/orders": { GET: route("/api/accounts/:id/orders", view("open")) },
-  };
+  const reads: Array<[string, HotRead]> = [
+    ["/api/accounts", (principal) => deps.accounts.listRendered(principal)],
+    ["/api/accounts/:id/summary", view("summary")],
+    ["/api/accounts/:id/portfolio", view("portfolio")],
+    ["/api/accounts/:id/orders", view("open")],
+  ];
+  return Object.fromEntries(
+    reads.map(([template, read]) => [template, { GET: route(template, read) }]),
+  );
 }

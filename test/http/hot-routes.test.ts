@@ -34,6 +34,20 @@ async function seen(res: Response) {
   };
 }
 
+/** A GET over the listening socket, where the hot routes answer. */
+const overSocket = (base: string, headers: Record<string, string>, path = "/api/accounts") =>
+  fetch(`${base}${path}`, { headers });
+
+/** The same GET through `app.handle`, which never meets Bun's router: the app's own answer. */
+const throughApp = (t: TestApp, headers: Record<string, string>, path = "/api/accounts") =>
+  t.app.handle(new Request(`http://localhost${path}`, { headers }));
+
+/** What a client sees of both answers to one GET. */
+const both = async (t: TestApp, base: string, headers: Record<string, string>, path: string) => ({
+  hot: await seen(await overSocket(base, headers, path)),
+  app: await seen(await throughApp(t, headers, path)),
+});
+
 describe("GET /api/accounts on the hot path", () => {
   let t: TestApp;
   let server: { base: string; stop: () => unknown };
@@ -52,10 +66,8 @@ describe("GET /api/accounts on the hot path", () => {
     await t.close();
   });
 
-  const viaSocket = (headers: Record<string, string>, path = "/api/accounts", init = {}) =>
-    fetch(`${server.base}${path}`, { headers, ...init });
-  const viaApp = (headers: Record<string, string>, path = "/api/accounts") =>
-    t.app.handle(new Request(`http://localhost${path}`, { headers }));
+  const viaSocket = (headers: Record<string, string>, path?: string) =>
+    overSocket(server.base, headers, path);
 
   test("a known key's list is the app's answer, with a request id of its own", async () => {
     await viaSocket({ "x-api-key": key }); // the key is in the cache from here on
@@ -67,7 +79,7 @@ describe("GET /api/accounts on the hot path", () => {
     for (const headers of forms) {
       const hot = await viaSocket(headers);
       ids.add(hot.headers.get("x-request-id") ?? "");
-      const app = await viaApp(headers);
+      const app = await throughApp(t, headers);
       ids.add(app.headers.get("x-request-id") ?? "");
       const a = await seen(hot);
       expect(a).toEqual(await seen(app));
@@ -91,8 +103,7 @@ describe("GET /api/accounts on the hot path", () => {
       ["a good escape in the query", { "x-api-key": key }, "/api/accounts?a=%41"],
     ];
     for (const [label, headers, path] of cases) {
-      const hot = await seen(await viaSocket(headers, path));
-      const app = await seen(await viaApp(headers, path));
+      const { hot, app } = await both(t, server.base, headers, path);
       expect({ label, ...hot }).toEqual({ label, ...app });
     }
     const noKey = JSON.parse((await seen(await viaSocket({}))).body);
@@ -251,21 +262,21 @@ describe("an account's summary, portfolio and open orders on the hot path", () =
     await t.close();
   });
 
-  const both = async (headers: Record<string, string>, path: string) => ({
-    hot: await seen(await fetch(`${server.base}${path}`, { headers })),
-    app: await seen(await t.app.handle(new Request(`http://localhost${path}`, { headers }))),
-  });
-
   test("each view is the app's answer (prices do not move here)", async () => {
     await fetch(`${server.base}/api/accounts`, { headers: { "x-api-key": key } }); // cache the key
     for (const view of ["summary", "portfolio", "orders"]) {
-      const { hot, app } = await both({ "x-api-key": key }, `/api/accounts/${id}/${view}`);
+      const { hot, app } = await both(
+        t,
+        server.base,
+        { "x-api-key": key },
+        `/api/accounts/${id}/${view}`,
+      );
       expect({ view, ...hot }).toEqual({ view, ...app });
       expect(hot.status).toBe(200);
       expect(hot.type).toBe("application/json; charset=utf-8");
     }
     const orders = JSON.parse(
-      (await both({ "x-api-key": key }, `/api/accounts/${id}/orders`)).hot.body,
+      (await both(t, server.base, { "x-api-key": key }, `/api/accounts/${id}/orders`)).hot.body,
     );
     expect(orders.data.length).toBe(2);
   });
@@ -280,7 +291,7 @@ describe("an account's summary, portfolio and open orders on the hot path", () =
     ];
     await fetch(`${server.base}/api/accounts`, { headers: { "x-api-key": otherKey } });
     for (const [label, k, path, status] of cases) {
-      const { hot, app } = await both({ "x-api-key": k }, path);
+      const { hot, app } = await both(t, server.base, { "x-api-key": k }, path);
       expect({ label, ...hot }).toEqual({ label, ...app });
       expect({ label, status: hot.status }).toEqual({ label, status });
     }
