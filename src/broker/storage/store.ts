@@ -1,7 +1,9 @@
 // Persistence of the demo broker: opens its database (PGlite in DATA_DIR/broker, or the
 // `broker` schema on Postgres), restores the engine's state at start, and commits the engine's
-// events. Events are committed in order, in batches (group commit): a request is acknowledged
-// only after the batch holding its events is committed, so an acknowledged trade survives a kill.
+// events, in order, in batches (group commit). A request is acknowledged only once its events
+// are durable, so an acknowledged trade survives a kill: on Postgres (and in-memory PGlite) when
+// the batch holding them is committed; on a file-backed PGlite when they are appended to the
+// write-ahead log beside it (event-log.ts), the database being written behind from it.
 
 import { fileURLToPath } from "node:url";
 import { and, asc, eq, gte, lte, max, type SQL, sql } from "drizzle-orm";
@@ -21,6 +23,7 @@ import type {
   OrderState,
   PositionRecord,
 } from "../engine/types.ts";
+import { EventLog } from "./event-log.ts";
 import * as schema from "./schema.ts";
 import { simAccounts, simDeals, simMeta, simOrders, simPositions } from "./schema.ts";
 
@@ -71,9 +74,26 @@ const COMMIT_SQL = `
           as x(ticket bigint, login bigint, time_ms bigint, position_ticket bigint, record jsonb)
         on conflict do nothing
         returning 1
+      ), m as (
+        insert into broker.sim_meta (key, value)
+        select 'log_seq', $5::jsonb where $5::jsonb is not null
+        on conflict (key) do update set value = excluded.value
+        returning 1
       )
       select (select count(*) from a) + (select count(*) from o) + (select count(*) from p)
-        + (select count(*) from d) as n`;
+        + (select count(*) from d) + (select count(*) from m) as n`;
+
+/** The last write-ahead log commit the database holds (sim_meta), written with its rows. */
+const LOG_SEQ_KEY = "log_seq";
+
+/**
+ * How long the write-behind waits to gather a batch: commits that come within it go to the
+ * database as one statement. A read of the history (drain) does not wait for it.
+ */
+const BEHIND_MS = 20;
+
+/** A log this large is written behind at once rather than after BEHIND_MS. */
+const LOG_FLUSH_BYTES = 16 * 1024 * 1024;
 
 export interface StoredAccount {
   readonly login: number;
@@ -91,25 +111,38 @@ export interface RestoredState {
   readonly maxDealTicket: number;
 }
 
+/** Commits waiting for the database: their events, the log seq they end at, their waiters. */
+interface Queued {
+  events: EngineEvent[];
+  seq: number | null;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+const settled = () => {};
+
 export class BrokerStore {
-  private queue: Array<{
-    events: EngineEvent[];
-    resolve: () => void;
-    reject: (e: unknown) => void;
-  }> = [];
+  private queue: Queued[] = [];
   private flushing = false;
   private batches = 0;
+  private behindTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last commit appended to the log (0 before the first). */
+  private seq = 0;
+  /** Why the write-behind failed: the store refuses every commit after it. */
+  private failure: unknown = null;
   private readonly commitStatement: HotStatement<{ n: number }>;
 
   private constructor(
     private readonly db: BrokerDb,
     readonly kind: "pglite" | "postgres",
     private readonly closeFn: () => Promise<void>,
+    /** The write-ahead log (file-backed PGlite only): commits are durable once appended. */
+    private readonly log: EventLog<EngineEvent> | null = null,
   ) {
     this.commitStatement = hotStatement(
       db,
       "broker_commit",
-      ["jsonb", "jsonb", "jsonb", "jsonb"],
+      ["jsonb", "jsonb", "jsonb", "jsonb", "jsonb"],
       COMMIT_SQL,
     );
   }
@@ -130,11 +163,36 @@ export class BrokerStore {
     const client = await openPglite(opts.dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, MIGRATIONS);
-    return new BrokerStore(db as unknown as BrokerDb, "pglite", () => client.close());
+    if (!opts.dataDir) {
+      return new BrokerStore(db as unknown as BrokerDb, "pglite", () => client.close());
+    }
+    const { log, held } = EventLog.open<EngineEvent>(`${opts.dataDir}-events.log`);
+    const store = new BrokerStore(db as unknown as BrokerDb, "pglite", () => client.close(), log);
+    await store.replay(held);
+    return store;
+  }
+
+  /**
+   * Writes the log's commits the database does not hold yet (a stop before the write-behind
+   * caught up) as one statement, then empties the log.
+   */
+  private async replay(held: Array<{ seq: number; events: EngineEvent[] }>): Promise<void> {
+    const inDb = Number((await this.getMeta<number>(LOG_SEQ_KEY)) ?? 0);
+    const missing = held.filter((c) => c.seq > inDb);
+    const last = held[held.length - 1]?.seq ?? 0;
+    if (missing.length > 0) {
+      await this.commitStatement.run([
+        ...commitRows(missing.flatMap((c) => c.events)),
+        String(last),
+      ]);
+    }
+    this.seq = Math.max(inDb, last);
+    this.log?.clear();
   }
 
   async close(): Promise<void> {
     await this.drain();
+    this.log?.close();
     await this.closeFn();
   }
 
@@ -237,24 +295,59 @@ export class BrokerStore {
     return rows.map((r) => r.record);
   }
 
-  /** Commits `events` in order with everything queued before them; resolves once committed. */
+  /**
+   * Commits `events` in order with everything queued before them; resolves once they are
+   * durable: appended to the log where there is one (at once), else committed to the database.
+   */
   commit(events: EngineEvent[]): Promise<void> {
+    if (this.failure !== null) {
+      return Promise.reject(this.failure);
+    }
+    if (this.log && events.length > 0) {
+      this.seq += 1;
+      this.log.append(this.seq, events);
+      this.queue.push({ events, seq: this.seq, resolve: settled, reject: settled });
+      this.schedule(this.log.size >= LOG_FLUSH_BYTES);
+      return Promise.resolve();
+    }
     if (events.length === 0 && this.queue.length === 0 && !this.flushing) {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ events, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        // Start on a macrotask, so every request already readable on the sockets joins the batch.
-        setImmediate(() => void this.flush());
-      }
+      this.queue.push({ events, seq: null, resolve, reject });
+      this.schedule(true);
     });
   }
 
-  /** Waits until everything queued is committed. */
+  /** Waits until everything queued is in the database. */
   async drain(): Promise<void> {
     await this.commit([]);
+  }
+
+  /**
+   * Starts writing the queue to the database: on the next macrotask (so every request already
+   * readable on the sockets joins the batch), or after BEHIND_MS for the log's write-behind.
+   */
+  private schedule(now: boolean): void {
+    if (this.flushing) {
+      return; // the running flush takes what is queued
+    }
+    if (now) {
+      if (this.behindTimer) {
+        clearTimeout(this.behindTimer);
+        this.behindTimer = null;
+      }
+      this.flushing = true;
+      setImmediate(() => void this.flush());
+    } else {
+      this.behindTimer ??= setTimeout(() => {
+        this.behindTimer = null;
+        if (!this.flushing) {
+          this.flushing = true;
+          void this.flush();
+        }
+      }, BEHIND_MS);
+    }
   }
 
   private async flush(): Promise<void> {
@@ -270,13 +363,26 @@ export class BrokerStore {
         this.queue = [];
         try {
           const all = batch.flatMap((b) => b.events);
+          const seq = batch.reduce<number | null>((last, b) => b.seq ?? last, null);
           if (all.length > 0) {
-            await this.commitStatement.run(commitRows(all));
+            await this.commitStatement.run([...commitRows(all), seq === null ? null : String(seq)]);
+          }
+          if (this.log && this.queue.length === 0) {
+            this.log.clear(); // the database holds every commit the log did
           }
           for (const b of batch) {
             b.resolve();
           }
         } catch (err) {
+          if (this.log) {
+            // Acknowledged commits are in the log, not in the database: take no more (the next
+            // start replays the log).
+            this.failure = err;
+            for (const b of this.queue) {
+              b.reject(err);
+            }
+            this.queue = [];
+          }
           for (const b of batch) {
             b.reject(err);
           }
@@ -353,8 +459,9 @@ function commitRows(events: EngineEvent[]): [string, string, string, string] {
 
 /** COMMIT_SQL as a drizzle query with bind parameters (for use inside a transaction). */
 function commitSql(rows: readonly string[]): SQL {
+  const params = [...rows, null]; // no log seq: the caller writes outside the log
   const parts = COMMIT_SQL.split(/\$(\d+)/);
   return sql.join(
-    parts.map((part, i) => (i % 2 === 1 ? sql`${rows[Number(part) - 1]}` : sql.raw(part))),
+    parts.map((part, i) => (i % 2 === 1 ? sql`${params[Number(part) - 1]}` : sql.raw(part))),
   );
 }

@@ -1,0 +1,89 @@
+// The embedded broker's write-ahead log: each commit's engine events appended as one line to a
+// file beside its PGlite data directory, before the trade is acknowledged. The database is then
+// written behind, in batches, off the answer's path (src/broker/storage/store.ts); a start
+// replays what the database had not taken yet. A line reaches the operating system with one
+// write(2) before the answer goes out: it survives a kill -9 of the process exactly as PGlite's
+// own writes do (PGlite's file system does not fsync either).
+//
+// Format: `<seq>\t<JSON array of events>\n`, seq counting up from 1 over the log's whole life
+// (the database keeps the last seq it holds). Only the last line can be torn (a write cut short,
+// a commit never acknowledged): a start ignores a last line without its newline and refuses a
+// log with any other line it cannot read.
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
+
+export interface LoggedCommit<E> {
+  readonly seq: number;
+  readonly events: E[];
+}
+
+export class EventLog<E> {
+  private bytes = 0;
+
+  private constructor(
+    private readonly fd: number,
+    readonly path: string,
+  ) {}
+
+  /** Opens (creating) the log at `path` for appending, with what it already holds. */
+  static open<E>(path: string): { log: EventLog<E>; held: LoggedCommit<E>[] } {
+    const held = existsSync(path) ? parseLog<E>(readFileSync(path, "utf8")) : [];
+    const log = new EventLog<E>(openSync(path, "a"), path);
+    return { log, held };
+  }
+
+  /** Bytes appended since the log was last emptied (what a start would read). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /** Appends one commit; it is in the operating system's hands when this returns. */
+  append(seq: number, events: readonly E[]): void {
+    const line = Buffer.from(`${seq}\t${JSON.stringify(events)}\n`);
+    let written = 0;
+    while (written < line.length) {
+      written += writeSync(this.fd, line, written, line.length - written);
+    }
+    this.bytes += line.length;
+  }
+
+  /** Empties the log: every commit in it is in the database. */
+  clear(): void {
+    ftruncateSync(this.fd, 0);
+    this.bytes = 0;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** The commits a log's text holds, in order, without a torn last line; throws if it is damaged. */
+export function parseLog<E>(text: string): LoggedCommit<E>[] {
+  const commits: LoggedCommit<E>[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const end = text.indexOf("\n", at);
+    if (end < 0) {
+      break; // a torn last line: never acknowledged
+    }
+    const line = text.slice(at, end);
+    at = end + 1;
+    const tab = line.indexOf("\t");
+    const seq = Number(line.slice(0, tab));
+    let events: unknown = null;
+    try {
+      events = JSON.parse(line.slice(tab + 1));
+    } catch {
+      // refused below
+    }
+    if (tab < 1 || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(events)) {
+      throw new Error(`broker event log: line ${commits.length + 1} cannot be read`);
+    }
+    const last = commits[commits.length - 1];
+    if (last && seq <= last.seq) {
+      throw new Error(`broker event log: seq ${seq} after ${last.seq}`);
+    }
+    commits.push({ seq, events: events as E[] });
+  }
+  return commits;
+}
