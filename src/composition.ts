@@ -69,6 +69,7 @@ export async function openRuntime(
     logger,
     secrets: createSecretBox(config.masterKey),
     randomBytes: (n) => randomBytes(n),
+    embeddedDir: database.dir,
   };
   return { database, deps, directory };
 }

@@ -20,6 +20,11 @@ export interface ServiceDeps {
   readonly logger: Logger;
   readonly secrets: SecretBox;
   readonly randomBytes: RandomBytes;
+  /**
+   * The embedded database's directory when it is a file-backed PGlite (one process, local
+   * disk): write-ahead logs beside it are as durable as it is. Null on Postgres and in memory.
+   */
+  readonly embeddedDir?: string | null;
 }
 
 /** Who is acting: an admin (JWT), an API key, the CLI, or the service itself. */

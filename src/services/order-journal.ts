@@ -8,7 +8,13 @@
 // process that sent them: at start, those a dead process left `sent` become `unknown`, to be
 // reconciled as soon as their session connects. A client order id whose order was not executed
 // (refused, or proved absent) may be sent again.
-import { randomBytes } from "node:crypto";
+//
+// On a file-backed PGlite, an intent under a client order id this process minted (it cannot be
+// in the journal already) is journaled by appending it to a write-ahead log beside the database
+// (src/storage/event-log.ts) before the order is sent; its row is written behind with the
+// outcomes, and a start writes the rows of whatever the log still holds. Client-chosen ids, and
+// Postgres (shared by the nodes), take the synchronous insert, which also refuses a reused id.
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { OrderRecord, TradeOutcome } from "../broker/connector.ts";
 import { AppError } from "../domain/errors.ts";
@@ -23,6 +29,7 @@ import {
   journalTarget,
 } from "../domain/journal-lifecycle.ts";
 import type { Sessions } from "../sessions/sessions.ts";
+import { EventLog } from "../storage/event-log.ts";
 import { type HotStatement, hotStatement, sqlLiteral } from "../storage/prepared.ts";
 import { type OrderJournalRow, orderJournal } from "../storage/schema/index.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -58,6 +65,23 @@ const OUTCOME_BATCH_MS = 20;
 /** `sent` rows younger than this are still in flight and are left alone by the reconciler. */
 const IN_FLIGHT_MS = 30_000;
 
+/** After a failed write of logged intents, the next attempt waits this long. */
+const RETRY_MS = 1_000;
+
+/** Minted client order ids remembered as never journaled (the oldest are forgotten first). */
+const MINTED_LIMIT = 10_000;
+
+/** An intent journaled in the write-ahead log, its row not written yet. */
+interface LoggedIntent {
+  readonly id: string;
+  readonly accountId: string;
+  readonly clientOrderId: string;
+  readonly request: object;
+  readonly holder: string;
+  /** When it was journaled (UTC ms): the row's created_at. */
+  readonly at: number;
+}
+
 export class OrderJournalService {
   private readonly running = new Set<string>();
   private readonly reconciledListeners: Array<(accountId: string) => void> = [];
@@ -69,6 +93,14 @@ export class OrderJournalService {
   private later: Array<{ id: string; outcome: JournalOutcome; at: number }> = [];
   private flushing: Promise<void> | null = null;
   private laterTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The write-ahead log of intents (file-backed PGlite only; see the header). */
+  private readonly intentLog: EventLog<LoggedIntent> | null = null;
+  private intentSeq = 0;
+  /** Intents in the log whose rows are not written yet (a start's leftovers first). */
+  private intents: LoggedIntent[] = [];
+  private readonly insertIntents: HotStatement<never>;
+  /** Client order ids this process minted and has not journaled: no row can hold them. */
+  private readonly minted = new Set<string>();
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -92,6 +124,30 @@ export class OrderJournalService {
        where order_journal.state in (${statesIn("resend")})
        returning id`,
     );
+    // Rows of logged intents, `sent` as the synchronous insert leaves them. Idempotent (a start
+    // may write again what was written before a kill); an account deleted meanwhile takes its
+    // intents with it, as the journal's foreign key does.
+    this.insertIntents = hotStatement(
+      deps.db,
+      "order_journal_insert_logged",
+      ["jsonb"],
+      `insert into order_journal
+         (id, account_id, client_order_id, request, state, holder, created_at, updated_at)
+       select x.id, x.account_id, x.client_order_id, x.request,
+         ${sqlLiteral(JOURNAL_INITIAL_STATE)}, x.holder,
+         to_timestamp(x.at / 1000.0), to_timestamp(x.at / 1000.0)
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, account_id uuid, client_order_id text,
+         request jsonb, holder text, at double precision)
+       where exists (select 1 from accounts a where a.id = x.account_id)
+       on conflict do nothing`,
+    );
+    if (deps.embeddedDir) {
+      const { log, held } = EventLog.open<LoggedIntent>(`${deps.embeddedDir}-intents.log`);
+      this.intentLog = log;
+      this.intentSeq = held[held.length - 1]?.seq ?? 0;
+      // Written with the first batch; markDeadHolders (at start) drains them first.
+      this.intents = held.flatMap((c) => c.events);
+    }
     this.recordOutcomes = hotStatement(
       deps.db,
       "order_journal_settle",
@@ -120,7 +176,17 @@ export class OrderJournalService {
 
   /** A client order id for a request that has none: `tas-` + 16 random hex digits. */
   newClientOrderId(): string {
-    return `tas-${randomBytes(8).toString("hex")}`;
+    const id = `tas-${randomBytes(8).toString("hex")}`;
+    if (this.intentLog) {
+      this.minted.add(id);
+      if (this.minted.size > MINTED_LIMIT) {
+        const oldest = this.minted.values().next().value;
+        if (oldest !== undefined) {
+          this.minted.delete(oldest); // it takes the synchronous insert, should it come
+        }
+      }
+    }
+    return id;
   }
 
   /**
@@ -139,7 +205,10 @@ export class OrderJournalService {
         ? request.clientOrderId
         : this.newClientOrderId();
     const sent = { ...request, clientOrderId };
-    const journalId = await this.record(accountId, clientOrderId, sent);
+    const journalId =
+      this.intentLog && this.minted.delete(clientOrderId)
+        ? this.logIntent(this.intentLog, accountId, clientOrderId, sent)
+        : await this.record(accountId, clientOrderId, sent);
     if (journalId === null) {
       this.noteOutcome("refused");
       throw new AppError(
@@ -151,7 +220,8 @@ export class OrderJournalService {
     let outcome: TradeOutcome;
     try {
       const answer = send(sent);
-      void this.writeQueued(); // earlier orders' outcomes, while this one is at the broker
+      // Earlier orders' intents and outcomes, while this one is at the broker.
+      void this.writeQueued().catch(() => {}); // logged there, retried
       outcome = await answer;
     } catch (err) {
       if (err instanceof AppError && err.code === "TRADE_OUTCOME_UNKNOWN") {
@@ -190,8 +260,35 @@ export class OrderJournalService {
     return row?.id ?? null;
   }
 
+  /**
+   * Journals an intent under a minted client order id in the write-ahead log (durable when this
+   * returns); its row follows with the next batch. Returns the row's id.
+   */
+  private logIntent(
+    log: EventLog<LoggedIntent>,
+    accountId: string,
+    clientOrderId: string,
+    request: object,
+  ): string {
+    const intent: LoggedIntent = {
+      id: randomUUID(),
+      accountId,
+      clientOrderId,
+      request,
+      holder: this.holder,
+      at: this.deps.clock.now(),
+    };
+    this.intentSeq += 1;
+    log.append(this.intentSeq, [intent]);
+    this.intents.push(intent);
+    this.scheduleWrite(OUTCOME_BATCH_MS);
+    return intent.id;
+  }
+
+  /** Records an outcome now (after the rows of every intent journaled before it). */
   async settle(id: string, outcome: JournalOutcome): Promise<void> {
-    await this.writeOutcomes([{ id, outcome, at: this.deps.clock.now() }]);
+    this.later.push({ id, outcome, at: this.deps.clock.now() });
+    await this.drain();
   }
 
   /**
@@ -201,28 +298,54 @@ export class OrderJournalService {
    */
   private settleLater(id: string, outcome: JournalOutcome): void {
     this.later.push({ id, outcome, at: this.deps.clock.now() });
-    this.laterTimer ??= setTimeout(() => {
-      this.laterTimer = null;
-      void this.writeQueued();
-    }, OUTCOME_BATCH_MS);
+    this.scheduleWrite(OUTCOME_BATCH_MS);
   }
 
-  /** Writes the queued outcomes, one statement per batch; resolves when the queue is empty. */
+  private scheduleWrite(afterMs: number): void {
+    this.laterTimer ??= setTimeout(() => {
+      this.laterTimer = null;
+      void this.writeQueued().catch(() => {}); // logged there, retried
+    }, afterMs);
+  }
+
+  /**
+   * Writes the queued intents' rows, then the queued outcomes (an outcome never comes before
+   * its intent's row), a statement each per batch; resolves when both queues are empty. A failed
+   * write of intents keeps them (and the outcomes) queued, in the log, for a retry; it rejects.
+   */
   private writeQueued(): Promise<void> {
     if (this.flushing) {
       return this.flushing;
     }
-    if (this.later.length === 0) {
+    if (this.later.length === 0 && this.intents.length === 0) {
       return Promise.resolve();
     }
     this.flushing = (async () => {
       try {
-        while (this.later.length > 0) {
-          const batch = this.later;
+        while (this.later.length > 0 || this.intents.length > 0) {
+          const intents = this.intents;
+          const outcomes = this.later;
+          this.intents = [];
           this.later = [];
-          await this.writeOutcomes(batch).catch((err: unknown) =>
-            this.deps.logger.warn({ err, count: batch.length }, "journal settle failed"),
-          );
+          if (intents.length > 0) {
+            try {
+              await this.insertIntents.run([JSON.stringify(intents.map(intentRow))]);
+            } catch (err) {
+              this.intents = intents.concat(this.intents);
+              this.later = outcomes.concat(this.later);
+              this.deps.logger.warn({ err, count: intents.length }, "journal intents write failed");
+              this.scheduleWrite(RETRY_MS);
+              throw err;
+            }
+            if (this.intents.length === 0) {
+              this.intentLog?.clear(); // every logged intent has its row
+            }
+          }
+          if (outcomes.length > 0) {
+            await this.writeOutcomes(outcomes).catch((err: unknown) =>
+              this.deps.logger.warn({ err, count: outcomes.length }, "journal settle failed"),
+            );
+          }
         }
       } finally {
         this.flushing = null;
@@ -231,9 +354,12 @@ export class OrderJournalService {
     return this.flushing;
   }
 
-  /** Resolves once every queued outcome is written (journal reads, shutdown, tests). */
+  /**
+   * Resolves once every queued intent and outcome is written (journal reads, shutdown, tests);
+   * rejects if the intents cannot be written.
+   */
   async drain(): Promise<void> {
-    while (this.later.length > 0 || this.flushing) {
+    while (this.later.length > 0 || this.intents.length > 0 || this.flushing) {
       await this.writeQueued();
     }
   }
@@ -285,6 +411,7 @@ export class OrderJournalService {
    * `unknown`, reconciled as soon as their account's session connects.
    */
   async markDeadHolders(): Promise<number> {
+    await this.drain(); // the rows of intents an earlier boot left in the log
     const node = holderNode(this.holder);
     const rows = await this.deps.db
       .update(orderJournal)
@@ -453,4 +580,16 @@ export class OrderJournalService {
       order_state: found?.state ?? null,
     });
   }
+}
+
+/** A logged intent as the insert's recordset reads it (its column names). */
+function intentRow(i: LoggedIntent) {
+  return {
+    id: i.id,
+    account_id: i.accountId,
+    client_order_id: i.clientOrderId,
+    request: i.request,
+    holder: i.holder,
+    at: i.at,
+  };
 }

@@ -23,16 +23,19 @@ export interface Database {
   readonly db: Db;
   /** `pglite` or `postgres`. */
   readonly kind: "pglite" | "postgres";
+  /** A file-backed PGlite's data directory (write-ahead logs go beside it); else null. */
+  readonly dir: string | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Wraps an open PGlite instance (file-backed or in memory). */
-export function fromPglite(client: PGlite): Database {
+/** Wraps an open PGlite instance (file-backed in `dir`, or in memory). */
+export function fromPglite(client: PGlite, dir: string | null = null): Database {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    dir,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
@@ -48,6 +51,7 @@ export function fromPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db: db as unknown as Db,
     kind: "postgres",
+    dir: null,
     // Several nodes may start together on one database: an advisory lock, held by a connection
     // of its own, lets one migrate at a time (the others then find nothing left to apply).
     // Closing that connection releases the lock (and leaves no session on the database).
@@ -72,5 +76,5 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     return fromPostgres(opts.databaseUrl);
   }
-  return fromPglite(await openPglite(opts.pgliteDir));
+  return fromPglite(await openPglite(opts.pgliteDir), opts.pgliteDir);
 }

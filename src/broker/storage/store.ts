@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { EventLog } from "../../storage/event-log.ts";
 import { openPglite } from "../../storage/pglite.ts";
 import { type HotStatement, hotStatement } from "../../storage/prepared.ts";
 import type {
@@ -23,7 +24,6 @@ import type {
   OrderState,
   PositionRecord,
 } from "../engine/types.ts";
-import { EventLog } from "./event-log.ts";
 import * as schema from "./schema.ts";
 import { simAccounts, simDeals, simMeta, simOrders, simPositions } from "./schema.ts";
 

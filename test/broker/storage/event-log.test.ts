@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent } from "../../../src/broker/engine/types.ts";
-import { EventLog, parseLog } from "../../../src/broker/storage/event-log.ts";
 import { BrokerStore } from "../../../src/broker/storage/store.ts";
+import { EventLog, parseLog } from "../../../src/storage/event-log.ts";
 import { setup } from "../engine/helpers.ts";
 
 const dirs: string[] = [];

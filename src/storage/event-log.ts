@@ -1,14 +1,14 @@
-// The embedded broker's write-ahead log: each commit's engine events appended as one line to a
-// file beside its PGlite data directory, before the trade is acknowledged. The database is then
-// written behind, in batches, off the answer's path (src/broker/storage/store.ts); a start
-// replays what the database had not taken yet. A line reaches the operating system with one
-// write(2) before the answer goes out: it survives a kill -9 of the process exactly as PGlite's
-// own writes do (PGlite's file system does not fsync either).
+// A write-ahead log for an embedded (file-backed PGlite) database: records appended as lines to
+// a file beside the database before what they record is acknowledged or sent; the database is
+// written behind, in batches, off the request's path, and a start writes whatever the log holds
+// that the database lacks. Used by the demo broker's commits (src/broker/storage/store.ts) and
+// the service's order intents (src/services/order-journal.ts). A line reaches the operating
+// system with one write(2) before this returns: it survives a kill -9 of the process exactly as
+// PGlite's own writes do (PGlite's file system does not fsync either).
 //
-// Format: `<seq>\t<JSON array of events>\n`, seq counting up from 1 over the log's whole life
-// (the database keeps the last seq it holds). Only the last line can be torn (a write cut short,
-// a commit never acknowledged): a start ignores a last line without its newline and refuses a
-// log with any other line it cannot read.
+// Format: `<seq>\t<JSON array of records>\n`, seq counting up over the log's whole life. Only the
+// last line can be torn (a write cut short, never acknowledged): a start ignores a last line
+// without its newline and refuses a log with any other line it cannot read.
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
 
 export interface LoggedCommit<E> {
