@@ -3,7 +3,7 @@
 // refused. Driven through EventLog and BrokerStore on file-backed PGlite; the kill -9 of a real
 // broker process is test/broker/server/restart.test.ts.
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent } from "../../../src/broker/engine/types.ts";
@@ -23,6 +23,13 @@ afterEach(() => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** A copy of a closed store's data directory, as a restart finds it. */
+function restartedCopy(dataDir: string): string {
+  const copy = join(tempDir(), "broker");
+  cpSync(dataDir, copy, { recursive: true });
+  return copy;
+}
 
 /** A real trade's events: a market buy of `volume` lots of EURUSD on login 1. */
 function buyEvents(volume: number): EngineEvent[] {
@@ -91,13 +98,14 @@ describe("BrokerStore on a file-backed PGlite", () => {
     // Everything is in the database: the log is empty again.
     expect(statSync(`${dataDir}-events.log`).size).toBe(0);
     await store.close();
-  });
+  }, 30_000); // PGlite opened and migrated: seconds on a busy machine
 
   test("a start writes the log's commits the database lacks, and only those", async () => {
-    const dataDir = join(tempDir(), "broker");
-    const store = await BrokerStore.open({ databaseUrl: null, dataDir });
+    const first = join(tempDir(), "broker");
+    const store = await BrokerStore.open({ databaseUrl: null, dataDir: first });
     await store.commit(buyEvents(0.1)); // seq 1
     await store.close(); // in the database; log emptied
+    const dataDir = restartedCopy(first);
     // As a kill leaves it: seq 1 again (already in the database: must not be applied twice)
     // and seq 2 (acknowledged, never written behind), then a torn line.
     const again = buyEvents(0.7).map((e) =>
@@ -126,14 +134,15 @@ describe("BrokerStore on a file-backed PGlite", () => {
     await reopened.commit(buyEvents(0.4));
     expect(parseLog(readFileSync(`${dataDir}-events.log`, "utf8")).map((c) => c.seq)).toEqual([3]);
     await reopened.close();
-  });
+  }, 30_000); // PGlite opened and migrated: seconds on a busy machine
 
   test("a damaged log stops the start with the reason", async () => {
-    const dataDir = join(tempDir(), "broker");
-    await (await BrokerStore.open({ databaseUrl: null, dataDir })).close();
+    const first = join(tempDir(), "broker");
+    await (await BrokerStore.open({ databaseUrl: null, dataDir: first })).close();
+    const dataDir = restartedCopy(first);
     writeFileSync(`${dataDir}-events.log`, "1\tnot json\n2\t[]\n");
     await expect(BrokerStore.open({ databaseUrl: null, dataDir })).rejects.toThrow(
       "line 1 cannot be read",
     );
-  });
+  }, 30_000); // PGlite opened and migrated: seconds on a busy machine
 });

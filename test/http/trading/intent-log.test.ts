@@ -86,5 +86,5 @@ describe("order intents on the embedded database", () => {
     });
     expect(intent.ticket).toBe(ticket);
     expect(intent.client_order_id).toBe(clientOrderId);
-  });
+  }, 120_000); // a restart of the service: seconds, many on a busy machine
 });
