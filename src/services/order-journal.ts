@@ -86,7 +86,10 @@ export class OrderJournalService {
   private readonly running = new Set<string>();
   private readonly reconciledListeners: Array<(accountId: string) => void> = [];
   private readonly outcomeListeners: Array<(outcome: OrderOutcomeKind) => void> = [];
-  /** The two writes on every order's path, prepared (see src/storage/prepared.ts). */
+  /**
+   * The journal's writes, prepared (see src/storage/prepared.ts): the synchronous insert of an
+   * intent (Postgres, a client's own id), the outcomes, the logged intents' rows.
+   */
   private readonly insertIntent: HotStatement<{ id: string }>;
   private readonly recordOutcomes: HotStatement<never>;
   /** Outcomes of answered orders, recorded together after the answers have gone out. */

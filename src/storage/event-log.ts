@@ -24,9 +24,19 @@ export class EventLog<E> {
     readonly path: string,
   ) {}
 
-  /** Opens (creating) the log at `path` for appending, with what it already holds. */
+  /**
+   * Opens (creating) the log at `path` for appending, with what it already holds; throws, naming
+   * the file, if it is damaged.
+   */
   static open<E>(path: string): { log: EventLog<E>; held: LoggedCommit<E>[] } {
-    const held = existsSync(path) ? parseLog<E>(readFileSync(path, "utf8")) : [];
+    let held: LoggedCommit<E>[] = [];
+    if (existsSync(path)) {
+      try {
+        held = parseLog<E>(readFileSync(path, "utf8"));
+      } catch (err) {
+        throw new Error(`write-ahead log ${path}: ${(err as Error).message}`);
+      }
+    }
     const log = new EventLog<E>(openSync(path, "a"), path);
     return { log, held };
   }
@@ -77,11 +87,11 @@ export function parseLog<E>(text: string): LoggedCommit<E>[] {
       // refused below
     }
     if (tab < 1 || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(events)) {
-      throw new Error(`broker event log: line ${commits.length + 1} cannot be read`);
+      throw new Error(`line ${commits.length + 1} cannot be read`);
     }
     const last = commits[commits.length - 1];
     if (last && seq <= last.seq) {
-      throw new Error(`broker event log: seq ${seq} after ${last.seq}`);
+      throw new Error(`seq ${seq} after ${last.seq}`);
     }
     commits.push({ seq, events: events as E[] });
   }
